@@ -1,0 +1,18 @@
+// `npm start`: install what is missing, build the console, then run the platform
+// (migrations and the demo seed run inside the server on start).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { buildWeb } from './build-web.mjs';
+import { ensureInstalled } from './ensure-installed.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+ensureInstalled();
+buildWeb();
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { HEADWAY_DEMO: '1', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

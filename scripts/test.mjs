@@ -1,0 +1,20 @@
+// `npm test`: install what is missing, then lint, type-check, run unit and integration tests
+// (SQLite and PostgreSQL), build the console and run the browser end-to-end tests.
+import { execSync } from 'node:child_process';
+import { buildWeb } from './build-web.mjs';
+import { ensureInstalled } from './ensure-installed.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const run = (title, cmd) => {
+  console.log(`\n[headway test] ${title}: ${cmd}`);
+  const started = Date.now();
+  execSync(cmd, { cwd: root, stdio: 'inherit' });
+  console.log(`[headway test] ${title} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+};
+
+ensureInstalled();
+run('lint and format', 'npx biome ci .');
+run('type-check', 'npm run typecheck');
+run('unit and integration', 'npx vitest run --project protocol --project server --project simulator --project web');
+buildWeb();
+run('end-to-end (Chromium)', 'npx vitest run --project e2e');
