@@ -6,6 +6,7 @@ export default defineConfig({
     name: 'e2e',
     include: ['**/*.e2e.ts'],
     exclude: ['node_modules/**', 'artifacts/**'],
+    globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,

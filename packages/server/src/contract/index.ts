@@ -1,5 +1,10 @@
 // The API contract shared by the server (route schemas) and the console (types).
 // The console imports types only; nothing here may touch Node APIs.
+export * from './companies.ts';
+export * from './lists.ts';
 export * from './menu.ts';
+export * from './online.ts';
 export * from './permissions.ts';
+export * from './roles.ts';
 export * from './session.ts';
+export * from './users.ts';

@@ -73,3 +73,19 @@ export interface Envelope<T> {
   msg: string;
   result: T;
 }
+
+/** GET /login/wechat: `password` is a one-time login ticket when the union_id is bound, else empty. */
+export const WechatLoginResult = Type.Object({
+  account: Type.String(),
+  password: Type.String(),
+  union_id: Type.String(),
+});
+export type WechatLoginResult = Static<typeof WechatLoginResult>;
+
+/** Names of the signed-request headers (docs/api.md "Signed requests"). */
+export const SIGNATURE_HEADERS = {
+  clientAgent: 'client-agent',
+  token: 'token',
+  timestamp: 'timestamp',
+  signature: 'signature',
+} as const;

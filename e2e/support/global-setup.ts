@@ -1,0 +1,23 @@
+import { execFileSync } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+import { REPO_ROOT, type RunningServer, startServer } from './server';
+
+let server: RunningServer | undefined;
+
+/** Builds the console once, starts one real server for all browser tests, and stops it afterwards. */
+export default async function setup(project: TestProject) {
+  if (!process.env.HEADWAY_E2E_SKIP_BUILD) {
+    execFileSync('npm', ['run', 'build', '-w', '@headway/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  }
+  server = await startServer();
+  project.provide('baseUrl', server.url);
+  return async () => {
+    await server?.stop();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

@@ -1,0 +1,64 @@
+import { HEX2 } from './hex.ts';
+
+/**
+ * A BCD[6] `YYMMDDhhmmss` time as sent by the terminal, written `YYYY-MM-DDThh:mm:ss` with no zone.
+ * JT/T 808 times are local (GMT+8 unless configured otherwise); 2019 0x8004 is UTC. Convert with `localTimeToEpoch`.
+ * Nibbles that are not decimal digits are kept as hex letters so nothing is silently lost.
+ */
+export type LocalTime = string;
+
+/** Reads BCD[6] at `off` as a LocalTime. Years are 2000-based (the standard has two-digit years). */
+export function readBcdTime(buf: Uint8Array, off: number): LocalTime {
+  return `20${HEX2[buf[off]!]}-${HEX2[buf[off + 1]!]}-${HEX2[buf[off + 2]!]}T${HEX2[buf[off + 3]!]}:${HEX2[buf[off + 4]!]}:${HEX2[buf[off + 5]!]}`;
+}
+
+/** Writes a LocalTime (or a raw 12-digit string) as BCD[6]. */
+export function writeBcdTime(out: Uint8Array, off: number, time: LocalTime): void {
+  const digits = time.length === 12 ? time : time.slice(2).replace(/[-T:]/g, '');
+  writeBcdDigits(out, off, 6, digits);
+}
+
+/** Left-pads `digits` with '0' to 2*len and packs them; hex letters are accepted so a non-BCD value round-trips. */
+export function writeBcdDigits(out: Uint8Array, off: number, len: number, digits: string): void {
+  const d = digits.length >= len * 2 ? digits.slice(digits.length - len * 2) : digits.padStart(len * 2, '0');
+  for (let i = 0; i < len; i++) {
+    const hi = Number.parseInt(d[i * 2]!, 16);
+    const lo = Number.parseInt(d[i * 2 + 1]!, 16);
+    out[off + i] = ((Number.isNaN(hi) ? 0 : hi) << 4) | (Number.isNaN(lo) ? 0 : lo);
+  }
+}
+
+export function readBcdDigits(buf: Uint8Array, off: number, len: number): string {
+  let s = '';
+  for (let i = 0; i < len; i++) s += HEX2[buf[off + i]!];
+  return s;
+}
+
+const LOCAL_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * Converts a terminal LocalTime to epoch seconds, given the terminal's UTC offset in minutes (default +480, GMT+8).
+ * Returns undefined when the text is not a valid calendar time (non-BCD nibbles, month 13, an all-zero time…).
+ */
+export function localTimeToEpoch(time: LocalTime, utcOffsetMinutes = 480): number | undefined {
+  const m = LOCAL_TIME_RE.exec(time);
+  if (!m) return undefined;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  const h = Number(m[4]);
+  const mi = Number(m[5]);
+  const s = Number(m[6]);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return undefined;
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+  const back = new Date(ms);
+  if (back.getUTCDate() !== d) return undefined; // 31 February and friends
+  return ms / 1000 - utcOffsetMinutes * 60;
+}
+
+/** Epoch seconds → LocalTime in the given UTC offset (minutes). Used when the platform sends times (0x8004, 0x9201…). */
+export function epochToLocalTime(epochSeconds: number, utcOffsetMinutes = 480): LocalTime {
+  const d = new Date((epochSeconds + utcOffsetMinutes * 60) * 1000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}T${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+}

@@ -1,0 +1,273 @@
+/**
+ * Frame layer entry points: 7E-delimited, 7D-escaped, XOR-checked frames (JT/T 808 §4.4) in and out.
+ * Nothing here throws on input bytes; failures come back as `{ ok: false, error }`.
+ */
+import { Reader, Writer } from '../codec/bytes.ts';
+import { type CodecError, CodecFault, toCodecError } from '../codec/errors.ts';
+import type { AlarmIdentProfile, BodyContext } from '../messages/codec.ts';
+import { codecFor } from '../messages/table.ts';
+import type { Jt808Message } from '../messages/types.ts';
+import { ESC, escapeFrame, FLAG, unescape, xorChecksum } from './escape.ts';
+import {
+  ATTR_SUBPACKAGE,
+  ATTR_VERSION,
+  headerLength,
+  type Jt808Header,
+  MAX_BODY_LENGTH,
+  type ProtocolVersion,
+  readHeader,
+} from './header.ts';
+
+export interface DecodeOptions {
+  /**
+   * Body edition for frames without the 2019 bit. Default 2013 (0x0100 bodies shorter than the 2013 layout are
+   * read as 2011 automatically). Set per terminal: 2011 for old units, 2013 for devices that set bit 14 but send
+   * 2013 bodies (reference §1.2) — an explicit value overrides the header.
+   */
+  version?: ProtocolVersion;
+  /** Alarm identification layout for 0x9208/0x1210 (0x64–0x67 items detect it from their length). Default 'auto'. */
+  alarmIdent?: AlarmIdentProfile;
+  /** Default true. When false a bad check code is accepted (traccar-style leniency; count it in the gateway). */
+  verifyChecksum?: boolean;
+  /** Default true. When false a header body length that disagrees with the frame is accepted. */
+  verifyLength?: boolean;
+  /** Attach named alarm/status booleans (`alarms`, `states`) to location bodies. Default false (hot path). */
+  flags?: boolean;
+}
+
+/** A frame that passed the frame-level checks: header plus the unescaped body bytes (a view; copy to keep). */
+export interface RawFrame {
+  header: Jt808Header;
+  body: Uint8Array;
+}
+
+export type DecodedMessage =
+  | (Jt808Message & { kind: 'message'; header: Jt808Header })
+  /** A fragment of a fragmented message: feed `header` + `body` to a SubpackageAssembler. */
+  | { kind: 'fragment'; msgId: number; header: Jt808Header; body: Uint8Array }
+  /** A message ID the codec does not know: body kept raw. */
+  | { kind: 'unknown'; msgId: number; header: Jt808Header; body: Uint8Array };
+
+export type ParseFrameResult = ({ ok: true } & RawFrame) | { ok: false; error: CodecError };
+export type DecodeFrameResult =
+  | { ok: true; message: DecodedMessage }
+  | { ok: false; error: CodecError; header?: Jt808Header };
+export type DecodeBodyResult = { ok: true; message: Jt808Message } | { ok: false; error: CodecError };
+
+function fail(code: CodecError['code'], message: string): { ok: false; error: CodecError } {
+  return { ok: false, error: { code, message } };
+}
+
+/**
+ * Unescapes and checks one frame. Accepts the bytes with or without the 7E delimiters, as cut by FrameSplitter.
+ */
+export function parseFrame(bytes: Uint8Array, opts?: DecodeOptions): ParseFrameResult {
+  let start = 0;
+  let end = bytes.length;
+  if (end > 0 && bytes[0] === FLAG) start++;
+  if (end > start && bytes[end - 1] === FLAG) end--;
+  if (end <= start) return fail('EMPTY', 'empty frame');
+  const buf = unescape(bytes, start, end);
+  if (buf === undefined) return fail('BAD_ESCAPE', `0x${ESC.toString(16)} not followed by 01/02, or a raw 0x7e inside`);
+  const n = buf.length;
+  if (n < 13) return fail('FRAME_TOO_SHORT', `frame of ${n} bytes is shorter than the smallest header`);
+  const attr = (buf[2]! << 8) | buf[3]!;
+  const hl = headerLength(attr);
+  if (n < hl + 1) return fail('FRAME_TOO_SHORT', `frame of ${n} bytes is shorter than its ${hl}-byte header`);
+  if (opts?.verifyChecksum !== false) {
+    const x = xorChecksum(buf, 0, n - 1);
+    if (x !== buf[n - 1]) {
+      return fail('BAD_CHECKSUM', `check code 0x${buf[n - 1]!.toString(16)} != computed 0x${x.toString(16)}`);
+    }
+  }
+  const header = readHeader(buf);
+  const actual = n - 1 - hl;
+  if (header.bodyLength !== actual && opts?.verifyLength !== false) {
+    return {
+      ok: false,
+      error: { code: 'LENGTH_MISMATCH', message: `header says ${header.bodyLength} body bytes, frame has ${actual}` },
+    };
+  }
+  return { ok: true, header, body: buf.subarray(hl, n - 1) };
+}
+
+const CTX_2013: BodyContext = Object.freeze({ version: 2013, alarmIdent: 'auto', partial: false, flags: false });
+const CTX_2019: BodyContext = Object.freeze({ version: 2019, alarmIdent: 'auto', partial: false, flags: false });
+
+/** Body context for a header + options (shared frozen objects on the default path: no allocation). */
+export function bodyContext(header: { versionFlag: boolean }, opts?: DecodeOptions, partial = false): BodyContext {
+  if (opts === undefined && !partial) return header.versionFlag ? CTX_2019 : CTX_2013;
+  return {
+    version: opts?.version ?? (header.versionFlag ? 2019 : 2013),
+    alarmIdent: opts?.alarmIdent ?? 'auto',
+    partial,
+    flags: opts?.flags ?? false,
+  };
+}
+
+/**
+ * Decodes a message body (complete, or reassembled from fragments) for a given message ID.
+ * `partial: true` decodes what a first fragment holds (lists stop at the end of the bytes).
+ */
+export function decodeBody(
+  msgId: number,
+  body: Uint8Array,
+  header: { versionFlag: boolean },
+  opts?: DecodeOptions & { partial?: boolean },
+): DecodeBodyResult {
+  const codec = codecFor(msgId);
+  if (codec === undefined) return fail('UNKNOWN_MESSAGE', `no codec for message 0x${msgId.toString(16).padStart(4, '0')}`);
+  try {
+    const ctx = bodyContext(header, opts, opts?.partial === true);
+    const r = new Reader(body);
+    const decoded = codec.decode(r, ctx);
+    return { ok: true, message: { msgId, body: decoded } as Jt808Message };
+  } catch (e) {
+    return { ok: false, error: toCodecError(e) };
+  }
+}
+
+/** Parses and decodes one frame: the usual entry point of a gateway. */
+export function decodeFrame(bytes: Uint8Array, opts?: DecodeOptions): DecodeFrameResult {
+  try {
+    const f = parseFrame(bytes, opts);
+    if (!f.ok) return f;
+    const header = f.header;
+    if (header.subpackage) {
+      return { ok: true, message: { kind: 'fragment', msgId: header.msgId, header, body: f.body } };
+    }
+    const codec = codecFor(header.msgId);
+    if (codec === undefined) {
+      return { ok: true, message: { kind: 'unknown', msgId: header.msgId, header, body: f.body } };
+    }
+    const r = new Reader(f.body);
+    const body = codec.decode(r, bodyContext(header, opts));
+    return { ok: true, message: { kind: 'message', msgId: header.msgId, header, body } as DecodedMessage };
+  } catch (e) {
+    return { ok: false, error: toCodecError(e) };
+  }
+}
+
+export interface EncodeOptions {
+  version: ProtocolVersion;
+  /** Terminal phone / ID digits; left-padded with 0 to 12 (2011/2013) or 20 (2019) digits. */
+  phone: string;
+  /** Flow id of the (first) frame; fragments use flowId, flowId+1, … (wrapping at 0xFFFF). */
+  flowId: number;
+  /** 2019 protocol version byte. Default 1. */
+  protocolVersion?: number;
+  /** Attribute bits 10–12. Default 0 (no encryption; the codec does not encrypt). */
+  encryption?: number;
+  /** Largest body per frame before fragmenting (≤ 1023). Default 1023. */
+  maxBodyLength?: number;
+  alarmIdent?: AlarmIdentProfile;
+}
+
+/** Encodes a message body alone (no header, no escaping). Throws CodecFault('ENCODE_INVALID') on invalid input. */
+export function encodeBody(msg: Jt808Message, opts: Pick<EncodeOptions, 'version' | 'alarmIdent'>): Uint8Array {
+  const codec = codecFor(msg.msgId);
+  if (codec === undefined) throw new CodecFault('UNKNOWN_MESSAGE', `no codec for 0x${msg.msgId.toString(16)}`);
+  const w = new Writer(64);
+  const ctx: BodyContext = { version: opts.version, alarmIdent: opts.alarmIdent ?? 'auto', partial: false, flags: false };
+  (codec.encode as (w: Writer, b: unknown, c: BodyContext) => void)(w, msg.body, ctx);
+  return w.finish();
+}
+
+/**
+ * Wraps an already-encoded body in one frame (or, if fragment fields are given, one fragment).
+ * Used for replies built from raw bytes, fragments and pass-through.
+ */
+export function encodeRawFrame(
+  msgId: number,
+  body: Uint8Array,
+  opts: EncodeOptions,
+  fragment?: { total: number; index: number },
+): Uint8Array {
+  if (body.length > MAX_BODY_LENGTH) {
+    throw new CodecFault('OVERSIZE', `body of ${body.length} bytes exceeds 1023; use encodeFrames to fragment`);
+  }
+  const v2019 = opts.version === 2019;
+  let attr = body.length | (((opts.encryption ?? 0) & 7) << 10);
+  if (v2019) attr |= ATTR_VERSION;
+  if (fragment) attr |= ATTR_SUBPACKAGE;
+  const hl = headerLength(attr);
+  const content = new Uint8Array(hl + body.length + 1);
+  content[0] = msgId >>> 8;
+  content[1] = msgId & 0xff;
+  content[2] = attr >>> 8;
+  content[3] = attr & 0xff;
+  let p = 4;
+  const phoneDigits = v2019 ? 20 : 12;
+  if (v2019) content[p++] = opts.protocolVersion ?? 1;
+  const w = new Writer(10);
+  w.bcd(opts.phone, phoneDigits / 2);
+  content.set(w.finish(), p);
+  p += phoneDigits / 2;
+  const flowId = opts.flowId & 0xffff;
+  content[p++] = flowId >>> 8;
+  content[p++] = flowId & 0xff;
+  if (fragment) {
+    content[p++] = fragment.total >>> 8;
+    content[p++] = fragment.total & 0xff;
+    content[p++] = fragment.index >>> 8;
+    content[p++] = fragment.index & 0xff;
+  }
+  content.set(body, p);
+  p += body.length;
+  content[p] = xorChecksum(content, 0, p);
+  return escapeFrame(content);
+}
+
+/**
+ * Encodes a message into one frame, or into several fragments when the body is longer than `maxBodyLength`
+ * (each fragment takes the next flow id). Throws CodecFault on invalid input.
+ */
+export function encodeFrames(msg: Jt808Message, opts: EncodeOptions): Uint8Array[] {
+  const body = encodeBody(msg, opts);
+  const max = Math.min(opts.maxBodyLength ?? MAX_BODY_LENGTH, MAX_BODY_LENGTH);
+  if (body.length <= max) return [encodeRawFrame(msg.msgId, body, opts)];
+  const total = Math.ceil(body.length / max);
+  if (total > 0xffff) throw new CodecFault('OVERSIZE', `body of ${body.length} bytes needs too many fragments`);
+  const frames: Uint8Array[] = [];
+  for (let i = 0; i < total; i++) {
+    const slice = body.subarray(i * max, Math.min(body.length, (i + 1) * max));
+    frames.push(encodeRawFrame(msg.msgId, slice, { ...opts, flowId: (opts.flowId + i) & 0xffff }, { total, index: i + 1 }));
+  }
+  return frames;
+}
+
+/**
+ * Encodes a message as wire bytes ready for `socket.write`: escaped, with check code. A body longer than
+ * `maxBodyLength` becomes several fragment frames concatenated (consuming one flow id each; see `encodeFrames`).
+ */
+export function encodeMessage(msg: Jt808Message, opts: EncodeOptions): Uint8Array {
+  const frames = encodeFrames(msg, opts);
+  if (frames.length === 1) return frames[0]!;
+  const out = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+  let o = 0;
+  for (const f of frames) {
+    out.set(f, o);
+    o += f.length;
+  }
+  return out;
+}
+
+/** Encoding options that answer a terminal in its own header dialect (version, phone, 2019 version byte). */
+export function replyOptions(to: Jt808Header, flowId: number, version?: ProtocolVersion): EncodeOptions {
+  return {
+    version: version ?? (to.versionFlag ? 2019 : 2013),
+    phone: to.phone,
+    flowId,
+    protocolVersion: to.protocolVersion || 1,
+  };
+}
+
+/** The 0x8001 platform general response to a received header (result 0 = ok, 4 = alarm confirmed). */
+export function platformResponse(to: Jt808Header, result = 0): Jt808Message {
+  return { msgId: 0x8001, body: { replyFlowId: to.flowId, replyMsgId: to.msgId, result } };
+}
+
+/** Encoded 0x8001 answering `to`, using the platform's own `flowId`. */
+export function encodePlatformResponse(to: Jt808Header, flowId: number, result = 0): Uint8Array {
+  return encodeMessage(platformResponse(to, result), replyOptions(to, flowId));
+}

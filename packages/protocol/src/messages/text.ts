@@ -1,0 +1,28 @@
+/** 0x8300 text message (JT/T 808 §8.23; reference §6). Flag bits: `textFlags(flag)`. */
+import { defineCodec } from './codec.ts';
+
+export interface TextMessage {
+  /** 2013: bit 0 emergency, 2 display, 3 TTS, 4 advert screen, 5 CAN fault code. 2019: bits 0–1 kind (1 service, 2 emergency, 3 notice). */
+  flag: number;
+  /** 2019 only: 1 notice, 2 service. */
+  textType?: number;
+  text: string;
+}
+
+export const textCodecs = [
+  defineCodec(
+    0x8300,
+    'text message',
+    (r, ctx): TextMessage => {
+      const flag = r.u8();
+      if (ctx.version === 2019) return { flag, textType: r.u8(), text: r.strRest() };
+      return { flag, text: r.strRest() };
+    },
+    (w, b, ctx) => {
+      w.u8(b.flag);
+      if (ctx.version === 2019) w.u8(b.textType ?? 1);
+      w.strRest(b.text);
+      if (ctx.version === 2011) w.u8(0);
+    },
+  ),
+] as const;

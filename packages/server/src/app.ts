@@ -1,0 +1,86 @@
+import { fileURLToPath } from 'node:url';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { installAuthentication } from './auth/authenticate.ts';
+import { type AuthPolicy, DEFAULT_AUTH_POLICY } from './auth/policy.ts';
+import { SlidingWindowLimiter } from './auth/rate-limit.ts';
+import { authRoutes } from './auth/routes.ts';
+import { type WechatProvider, WechatTickets } from './auth/wechat.ts';
+import { companyRoutes } from './companies/routes.ts';
+import { API_BASES } from './kernel/bases.ts';
+import { installErrorEdge } from './kernel/edge.ts';
+import { installRawBodyParsers } from './kernel/raw-body.ts';
+import { type Clock, systemClock } from './kernel/time.ts';
+import { menuRoutes } from './menu/routes.ts';
+import { onlineRoutes } from './online/routes.ts';
+import { roleRoutes } from './roles/routes.ts';
+import type { Services } from './services.ts';
+import type { Database } from './store/schema.ts';
+import { profileRoutes } from './users/profile-routes.ts';
+import { userRoutes } from './users/routes.ts';
+import { installConsole } from './web/console.ts';
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  /** Injectable so tests can expire tokens and move past lockouts without waiting. */
+  clock?: Clock;
+  auth?: Partial<AuthPolicy>;
+  /** WeChat code exchange; null disables GET /login/wechat (1111). */
+  wechatProvider?: WechatProvider | null;
+  /** The built console; defaults to packages/web/dist. */
+  webDist?: string;
+  /** Largest accepted request body in bytes (413 + 1009 beyond). */
+  bodyLimit?: number;
+  /** A pino logger; silent when absent (tests). */
+  logger?: FastifyBaseLogger;
+  /** Company whose title and logo dress the login page; defaults to the first company. */
+  defaultCompanyId?: number;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy?: boolean;
+}
+
+/** Feature route sets, mounted under every API base. Later issues add their plugin here. */
+function apiRoutes(services: Services, options: AppOptions): FastifyPluginAsync {
+  return async (api) => {
+    installAuthentication(api, services);
+    await api.register(companyRoutes(services, options.defaultCompanyId));
+    await api.register(authRoutes(services));
+    await api.register(menuRoutes);
+    await api.register(profileRoutes(services));
+    await api.register(userRoutes(services));
+    await api.register(onlineRoutes(services));
+    await api.register(roleRoutes(services));
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const policy: AuthPolicy = { ...DEFAULT_AUTH_POLICY, ...options.auth };
+  const services: Services = {
+    db: options.db,
+    clock,
+    policy,
+    loginLimiter: new SlidingWindowLimiter(() => policy.loginAttemptsPerMinute, 60_000, clock),
+    wechat: {
+      provider: options.wechatProvider ?? null,
+      tickets: new WechatTickets(clock, policy.wechatTicketSeconds * 1000, policy.wechatBindWindowSeconds * 1000),
+    },
+  };
+
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    // The signature covers the path exactly as sent, so the router must not rewrite it.
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installRawBodyParsers(app);
+  installErrorEdge(app);
+  for (const prefix of API_BASES) await app.register(apiRoutes(services, options), { prefix });
+  await installConsole(app, options.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}

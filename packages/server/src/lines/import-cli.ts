@@ -1,0 +1,53 @@
+// `npm run import-gtfs -- FILE [--company NAME] [--database URL|FILE]`: imports a GTFS zip and prints counts.
+// The store is DATABASE_URL (postgres://…) or the SQLite file HEADWAY_SQLITE / data/headway.sqlite, migrated first.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openStore, storeConfigFrom } from '../store/db.ts';
+import { migrateToLatest } from '../store/migrate.ts';
+import { GtfsImportError } from './gtfs/problems.ts';
+import { importGtfsFile } from './import-feed.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { company: { type: 'string' }, database: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+});
+const file = positionals[0];
+if (values.help || !file) {
+  console.log('usage: npm run import-gtfs -- FILE.zip [--company NAME] [--database postgres://…|FILE.sqlite]');
+  process.exit(file ? 0 : 2);
+}
+
+const database = values.database ?? process.env.DATABASE_URL;
+const sqliteFile = resolve(
+  process.env.INIT_CWD ?? process.cwd(),
+  database && !/^postgres/.test(database) ? database : (process.env.HEADWAY_SQLITE ?? 'data/headway.sqlite'),
+);
+const config = storeConfigFrom(database, sqliteFile);
+if (config.engine === 'sqlite') mkdirSync(dirname(config.file), { recursive: true });
+const store = openStore(config);
+try {
+  await migrateToLatest(store);
+  const r = await importGtfsFile(store.db, resolve(process.env.INIT_CWD ?? process.cwd(), file), {
+    companyName: values.company,
+  });
+  const c = r.plan.counts;
+  console.log(
+    `Imported ${file} into "${r.companyName}" (company ${r.companyId}${r.createdCompany ? ', new' : ''}) in ${r.millis} ms`,
+  );
+  console.log(
+    `  feed:   ${c.routes} routes, ${c.stops} stops, ${c.trips} trips, ${c.stopTimes} stop times, ${c.shapes} shapes, ${c.blocks} blocks`,
+  );
+  console.log(
+    `  stored: ${r.lines} lines, ${r.directions} directions, ${r.stations} stations, ${r.busStops} bus stops, ` +
+      `${r.services} services, ${r.departures} departures, ${r.duties} duties`,
+  );
+  console.log(`  store:  ${config.engine === 'sqlite' ? config.file : 'PostgreSQL'}`);
+} catch (err) {
+  if (err instanceof GtfsImportError) {
+    console.error(err.message);
+    process.exitCode = 1;
+  } else throw err;
+} finally {
+  await store.close();
+}

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importGtfsFile } from './import-feed.ts';
+import { transitDb } from './schema.ts';
+import { postgresAvailable, postgresTestStore, sqliteTestStore, type TestStore } from './testing/stores.ts';
+
+const here = new URL('.', import.meta.url).pathname;
+const SHARED = join(here, '../../../../../shared/data/gtfs/mta-staten-island-8-routes.zip');
+const FEED = existsSync(SHARED) ? SHARED : join(here, '../../demo-data/mta-staten-island-8-routes.zip');
+
+const engines = [
+  { name: 'SQLite', open: sqliteTestStore, available: async () => true },
+  { name: 'PostgreSQL', open: postgresTestStore, available: postgresAvailable },
+];
+
+for (const engine of engines) {
+  describe.skipIf(!(await engine.available()))(`GTFS import persisted on ${engine.name}`, () => {
+    let t: TestStore;
+    beforeAll(async () => {
+      t = await engine.open();
+    }, 60_000);
+    afterAll(async () => t?.dispose());
+
+    it('writes the feed into a company and re-imports idempotently', async () => {
+      const first = await importGtfsFile(t.store.db, FEED, { companyName: 'Demo Transit', now: 1_800_000_000 });
+      expect(first).toMatchObject({ lines: 8, directions: 16, busStops: 655, departures: 6124, createdCompany: true });
+      const db = transitDb(t.store.db);
+      const lineIds = await db.selectFrom('lines').select(['id', 'route_code']).orderBy('sort_id').execute();
+      expect(lineIds.map((l) => l.route_code)).toEqual(['S40', 'S42', 'S44', 'S46', 'S48', 'S51', 'S53', 'S79-SBS']);
+
+      // A vehicle bound to a line survives a re-import: lines keep their ids.
+      await db
+        .insertInto('vehicles')
+        .values({
+          company_id: first.companyId,
+          car_name: 'B1',
+          lpn: '',
+          imei: '',
+          channel: '',
+          line_id: lineIds[0]!.id,
+          fleet_id: null,
+          device_id: null,
+          created_at: 0,
+        })
+        .execute();
+      const second = await importGtfsFile(t.store.db, FEED, { companyName: 'Demo Transit' });
+      expect(second.companyId).toBe(first.companyId);
+      expect(second.createdCompany).toBe(false);
+
+      const count = async (table: 'lines' | 'line_stations' | 'bus_stops' | 'departures' | 'duties' | 'line_paths') =>
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      expect(await count('lines')).toBe(8);
+      expect(await count('line_stations')).toBe(first.stations);
+      expect(await count('line_paths')).toBe(16);
+      expect(await count('bus_stops')).toBe(655);
+      expect(await count('departures')).toBe(6124);
+      expect(await count('duties')).toBe(first.duties);
+      const vehicle = await db.selectFrom('vehicles').select('line_id').executeTakeFirstOrThrow();
+      expect(vehicle.line_id).toBe(lineIds[0]!.id);
+
+      const station = await db
+        .selectFrom('line_stations')
+        .selectAll()
+        .where('line_id', '=', lineIds[7]!.id)
+        .where('direction', '=', 1)
+        .orderBy('serial', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(station).toMatchObject({ station_name: '4 AV/86 ST', company_id: first.companyId });
+      expect(station.lat).toBeCloseTo(40.6225, 3);
+      const path = await db
+        .selectFrom('line_paths')
+        .select(['path', 'style'])
+        .where('line_id', '=', lineIds[0]!.id)
+        .executeTakeFirstOrThrow();
+      expect(path.path.split('|').length).toBeGreaterThan(100);
+      expect(JSON.parse(path.style)).toMatchObject({ strokeColor: '#B933AD' });
+    }, 60_000);
+  });
+}

@@ -1,0 +1,86 @@
+import type { MenuNode } from '../contract/index.ts';
+
+// The console's screens, in sidebar order. A screen is a permission unit: its `name` is the key of
+// role masks and of route declarations `{ screen, need }`. Later issues add screens here and nowhere else.
+
+type Meta = Omit<MenuNode['meta'], 'permission'>;
+
+export interface ScreenDef {
+  path: string;
+  name: string;
+  component: string;
+  meta: Meta;
+  redirect?: string;
+  hidden?: boolean;
+  /** Shown to every signed-in user whatever their role (the home): the mask still comes from the role. */
+  open?: boolean;
+}
+
+export interface GroupDef {
+  path: string;
+  name: string;
+  component: 'Layout';
+  meta: Meta;
+  redirect?: string;
+  alwaysShow?: boolean;
+  children: ScreenDef[];
+}
+
+export type CatalogueEntry = ScreenDef | GroupDef;
+
+export function isGroup(entry: CatalogueEntry): entry is GroupDef {
+  return 'children' in entry;
+}
+
+export const CATALOGUE: readonly CatalogueEntry[] = [
+  {
+    path: '/dashboard',
+    name: 'Dashboard',
+    component: 'dashboard/index',
+    open: true,
+    meta: { title: 'route.dashboard', icon: 'DashboardOutlined', affix: true },
+  },
+  {
+    path: '/system',
+    name: 'System',
+    component: 'Layout',
+    redirect: 'noRedirect',
+    alwaysShow: true,
+    meta: { title: 'route.system', icon: 'SettingOutlined' },
+    children: [
+      {
+        path: 'user',
+        name: 'SystemUser',
+        component: 'system/user/index',
+        meta: { title: 'route.systemUser', icon: 'UserOutlined' },
+      },
+      {
+        path: 'role',
+        name: 'SystemRole',
+        component: 'system/role/index',
+        meta: { title: 'route.systemRole', icon: 'TeamOutlined' },
+      },
+      {
+        path: 'online',
+        name: 'SystemOnline',
+        component: 'system/online/index',
+        meta: { title: 'route.systemOnline', icon: 'WifiOutlined' },
+      },
+    ],
+  },
+];
+
+/** Every screen (leaf) with the group it sits in. */
+export function screens(
+  catalogue: readonly CatalogueEntry[] = CATALOGUE,
+): { screen: ScreenDef; group: GroupDef | null }[] {
+  return catalogue.flatMap((entry): { screen: ScreenDef; group: GroupDef | null }[] =>
+    isGroup(entry) ? entry.children.map((screen) => ({ screen, group: entry })) : [{ screen: entry, group: null }],
+  );
+}
+
+const SCREEN_NAMES = new Set(screens().map(({ screen }) => screen.name));
+
+export function isScreen(name: string): boolean {
+  return SCREEN_NAMES.has(name);
+}

@@ -1,0 +1,20 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Store } from './db.ts';
+import { foundation } from './migrations/0001-foundation.ts';
+import { transit } from './migrations/0002-transit.ts';
+
+// The one ordered list of migrations. Later issues append entries; names sort in order of application.
+function migrations(store: Store): Record<string, Migration> {
+  return {
+    '0001-foundation': foundation(store.engine),
+    '0002-transit': transit(store.engine),
+  };
+}
+
+export async function migrateToLatest(store: Store): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(store) };
+  const migrator = new Migrator({ db: store.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,158 @@
+import {
+  type DecodedMessage,
+  GeneralResult,
+  type Jt808Message,
+  type LocationReport,
+  type Param,
+} from '@headway/protocol';
+import type { ParamValue } from './parameters.ts';
+
+/** What a command handler may read and change on its terminal. */
+export interface CommandTarget {
+  params: Map<number, ParamValue>;
+  terminalId: string;
+  phone: string;
+  iccid: string;
+  /** A location report for "now" (0x8201 answers, 0x0801 media position). */
+  location(): LocationReport;
+  /** Takes a picture on a channel: JPEG bytes. */
+  snapshot(channel: number): Uint8Array;
+  nextMediaId(): number;
+  texts: { flag: number; text: string; at: number }[];
+  regions: Map<number, { msgId: number; body: unknown }>;
+  /** 0x8202 temporary tracking: report every `interval` s for `validity` s (0 interval stops it). */
+  track(interval: number, validity: number): void;
+}
+
+type Incoming = Extract<DecodedMessage, { kind: 'message' }>;
+
+/**
+ * Answers a platform command the way a real bus terminal does (JT/T 808 §8): queries get their data message,
+ * settings get a 0x0001 general response, and a snapshot gets 0x0805 then the picture as 0x0801.
+ * Returns the messages to send in order.
+ */
+export function answerCommand(m: Incoming, t: CommandTarget, now: number): Jt808Message[] {
+  const replyFlowId = m.header.flowId;
+  const ok = (result: number = GeneralResult.ok): Jt808Message => ({
+    msgId: 0x0001,
+    body: { replyFlowId, replyMsgId: m.msgId, result },
+  });
+  switch (m.msgId) {
+    case 0x8103: {
+      for (const p of m.body.params) {
+        if (typeof p.value === 'number' || typeof p.value === 'string') t.params.set(p.id, p.value);
+      }
+      return [ok()];
+    }
+    case 0x8104:
+      return [paramsResponse(replyFlowId, t, [...t.params.keys()])];
+    case 0x8106:
+      return [paramsResponse(replyFlowId, t, m.body.ids)];
+    case 0x8107:
+      return [
+        {
+          msgId: 0x0107,
+          body: {
+            terminalType: 1, // passenger vehicle
+            maker: 'HDWAY',
+            model: 'HW-SIM-808',
+            terminalId: t.terminalId,
+            iccid: t.iccid,
+            hwVersion: '1.0',
+            fwVersion: '2.4.1',
+            gnssAttr: 0b0011, // GPS + BeiDou
+            commAttr: 1 << 5, // TD-LTE
+          },
+        },
+      ];
+    case 0x9003:
+      return [
+        {
+          msgId: 0x1003,
+          body: {
+            audioCodec: 6, // G.711A
+            audioChannels: 1,
+            audioSampleRate: 0,
+            audioSampleBits: 1,
+            audioFrameLength: 320,
+            audioOutput: 1,
+            videoCodec: 98, // H.264
+            maxAudioChannels: 1,
+            maxVideoChannels: 4,
+          },
+        },
+      ];
+    case 0x8300:
+      t.texts.push({ flag: m.body.flag, text: m.body.text, at: now });
+      return [ok()];
+    case 0x8201:
+      return [{ msgId: 0x0201, body: { ...t.location(), replyFlowId } }];
+    case 0x8202:
+      t.track(m.body.interval, m.body.validity ?? 0);
+      return [ok()];
+    case 0x8105:
+      return [ok()];
+    case 0x8600:
+    case 0x8602:
+    case 0x8604:
+    case 0x8606:
+      t.regions.set(regionKey(m.msgId, m.body), { msgId: m.msgId, body: m.body });
+      return [ok()];
+    case 0x8601:
+    case 0x8603:
+    case 0x8605:
+    case 0x8607: {
+      const kind = m.msgId - 1;
+      for (const [key, region] of t.regions) {
+        if (region.msgId === kind && (m.body.ids.length === 0 || m.body.ids.includes(key % 1_000_000_000))) {
+          t.regions.delete(key);
+        }
+      }
+      return [ok()];
+    }
+    case 0x8801: {
+      const count = m.body.command === 0 || m.body.command === 0xffff ? 0 : Math.min(m.body.command, 3);
+      const ids = Array.from({ length: count }, () => t.nextMediaId());
+      const out: Jt808Message[] = [{ msgId: 0x0805, body: { replyFlowId, result: 0, mediaIds: ids } }];
+      for (const mediaId of ids) {
+        out.push({
+          msgId: 0x0801,
+          body: {
+            mediaId,
+            mediaType: 0,
+            format: 0,
+            event: 0,
+            channel: m.body.channel,
+            location: t.location(),
+            data: t.snapshot(m.body.channel),
+          },
+        });
+      }
+      return out;
+    }
+    case 0x8800:
+    case 0x8001:
+    case 0x8100:
+    case 0x8003:
+      return [];
+    default:
+      // Video, playback, file upload and attachment requests: accepted, nothing streamed (not simulated).
+      return [ok()];
+  }
+}
+
+function paramsResponse(replyFlowId: number, t: CommandTarget, ids: number[]): Jt808Message {
+  const params: Param[] = [];
+  for (const id of ids) {
+    const value = t.params.get(id);
+    if (value !== undefined) params.push({ id, value });
+  }
+  return { msgId: 0x0104, body: { replyFlowId, paramCount: params.length, params } };
+}
+
+/** Regions are keyed by kind and id so a circle 1 and a polygon 1 can coexist. */
+function regionKey(msgId: number, body: unknown): number {
+  const b = body as { areas?: { id: number }[]; id?: number; routeId?: number };
+  const id = b.areas?.[0]?.id ?? b.id ?? b.routeId ?? 0;
+  return (msgId - 0x8600) * 1_000_000_000 + id;
+}

@@ -1,0 +1,94 @@
+import { AlarmBit } from '@headway/protocol';
+import type { MotionState } from '../motion/events.ts';
+import type { Rng } from '../motion/rng.ts';
+
+/** An active-safety alarm to attach to the next report (T/JSATL 12 0x64 ADAS / 0x65 DSM). */
+export interface SafetyEvent {
+  kind: 'adas' | 'dsm';
+  alarmId: number;
+  /** ADAS: 1 forward collision, 2 lane departure, 3 headway; DSM: 1 fatigue, 2 phone, 3 smoking, 4 distraction. */
+  type: number;
+  level: 1 | 2;
+  /** Files the terminal holds for the alarm (the attachment ids the platform fetches with 0x9208). */
+  attachmentCount: number;
+  seq: number;
+}
+
+export interface EventRates {
+  /** Per vehicle-hour. */
+  sos: number;
+  powerCut: number;
+  adas: number;
+  dsm: number;
+}
+
+export const DEFAULT_RATES: EventRates = { sos: 0.01, powerCut: 0.01, adas: 0.3, dsm: 0.2 };
+
+/**
+ * Alarm state of one terminal across reports. Overspeed, long parking and route deviation follow the motion
+ * (speed over the 0x0055 limit for the 0x0056 duration, stationary with ACC on past 20 minutes, off the shape);
+ * SOS, power cut and ADAS/DSM events are random at the given hourly rates and last a while, as real ones do.
+ */
+export class AlarmState {
+  private overspeedSince = 0;
+  private sosUntil = 0;
+  private powerCutUntil = 0;
+  private safetySeq = 0;
+  private nextAlarmId = 1;
+
+  constructor(
+    private readonly rng: Rng,
+    private readonly rates: EventRates = DEFAULT_RATES,
+  ) {}
+
+  /** Forces an event now (the CLI's demo keys and tests). */
+  trigger(kind: 'sos' | 'powerCut', now: number, seconds = 60): void {
+    if (kind === 'sos') this.sosUntil = now + seconds;
+    else this.powerCutUntil = now + seconds;
+  }
+
+  /**
+   * The alarm DWORD for a report at `now`, and any safety event raised since the previous one.
+   * `elapsed` is the seconds since the previous report (scales the random rates).
+   */
+  evaluate(
+    m: MotionState,
+    now: number,
+    elapsed: number,
+    limits: { maxSpeed: number; overspeedSeconds: number },
+  ): { alarm: number; safety: SafetyEvent | null } {
+    const perSecond = (perHour: number) => (perHour / 3600) * elapsed;
+    if (m.accOn && this.rng.chance(perSecond(this.rates.sos))) this.sosUntil = now + this.rng.int(30, 120);
+    if (this.rng.chance(perSecond(this.rates.powerCut))) this.powerCutUntil = now + this.rng.int(60, 300);
+
+    let alarm = 0;
+    if (now < this.sosUntil) alarm |= 1 << AlarmBit.emergency;
+    if (m.speed > limits.maxSpeed) {
+      if (this.overspeedSince === 0) this.overspeedSince = now;
+      if (now - this.overspeedSince >= limits.overspeedSeconds) alarm |= 1 << AlarmBit.overspeed;
+      else alarm |= 1 << AlarmBit.overspeedWarning;
+    } else this.overspeedSince = 0;
+    if (now < this.powerCutUntil) alarm |= 1 << AlarmBit.powerLost;
+    if (m.accOn && m.speed === 0 && m.stoppedFor > 20 * 60) alarm |= 1 << AlarmBit.parkingTimeout;
+    if (m.detourMetres > 100) alarm |= 1 << AlarmBit.routeDeviation;
+
+    let safety: SafetyEvent | null = null;
+    if (m.speed > 15) {
+      if (this.rng.chance(perSecond(this.rates.adas))) safety = this.safetyEvent('adas', this.rng.int(1, 3));
+      else if (this.rng.chance(perSecond(this.rates.dsm))) safety = this.safetyEvent('dsm', this.rng.int(1, 4));
+    }
+    return { alarm: alarm >>> 0, safety };
+  }
+
+  private safetyEvent(kind: 'adas' | 'dsm', type: number): SafetyEvent {
+    this.safetySeq = (this.safetySeq + 1) & 0xff;
+    return {
+      kind,
+      alarmId: this.nextAlarmId++,
+      type,
+      level: this.rng.chance(0.3) ? 2 : 1,
+      attachmentCount: this.rng.int(1, 3),
+      seq: this.safetySeq,
+    };
+  }
+}
