@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject, onTestFailed } from 'vitest';
-import { DEMO_PASSWORD, REPO_ROOT } from './server';
+import { afterEach, inject, onTestFailed } from 'vitest';
+import { DEMO_PASSWORD, REPO_ROOT } from './server.ts';
 
 export const ARTIFACTS = join(REPO_ROOT, 'e2e', 'artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -29,12 +29,27 @@ export async function openSession(browser: Browser, name: string, locale = 'en-U
   await context.tracing.start({ screenshots: true, snapshots: true });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  onTestFailed(async () => {
-    const safe = name.replace(/[^\w-]+/g, '_');
-    await page.screenshot({ path: join(ARTIFACTS, `failed-${safe}.png`), fullPage: true }).catch(() => undefined);
-    await context.tracing.stop({ path: join(ARTIFACTS, `failed-${safe}-trace.zip`) }).catch(() => undefined);
-  });
+  try {
+    onTestFailed(() => saveArtifacts({ context, page }, name));
+  } catch {
+    // Opened in a hook, outside a test: keepArtifactsOnFailure() covers it.
+  }
   return { context, page };
+}
+
+async function saveArtifacts(session: Session, name: string): Promise<void> {
+  const safe = name.replace(/[^\w-]+/g, '_');
+  await session.page.screenshot({ path: join(ARTIFACTS, `failed-${safe}.png`), fullPage: true }).catch(() => undefined);
+  await session.context.tracing.stop({ path: join(ARTIFACTS, `failed-${safe}-trace.zip`) }).catch(() => undefined);
+  await session.context.tracing.start({ screenshots: true, snapshots: true }).catch(() => undefined);
+}
+
+/** For a session shared by a file's tests: keep a screenshot and the trace of every failing test. */
+export function keepArtifactsOnFailure(session: () => Session | undefined, name: string): void {
+  afterEach(async (ctx) => {
+    const s = session();
+    if (s && ctx.task.result?.state === 'fail') await saveArtifacts(s, `${name}-${ctx.task.name}`);
+  });
 }
 
 export async function closeSession(session: Session): Promise<void> {
@@ -51,6 +66,11 @@ export async function login(page: Page, account: string, password = DEMO_PASSWOR
   await page.getByTestId('dashboard-welcome').waitFor();
 }
 
+/** Screenshot once menus have closed and toasts have faded, so the picture shows the console itself. */
 export async function shot(page: Page, file: string): Promise<void> {
+  await page.mouse.move(720, 600);
+  const overlays = page.locator('.ant-dropdown:visible, .ant-message-notice:visible, .ant-tooltip:visible');
+  for (let i = 0; i < 30 && (await overlays.count()) > 0; i++) await page.waitForTimeout(200);
+  await page.waitForTimeout(300);
   await page.screenshot({ path: join(ARTIFACTS, file) });
 }

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { REPO_ROOT, type RunningServer, startServer } from './server';
+import { REPO_ROOT, type RunningServer, startServer } from './server.ts';
 
 let server: RunningServer | undefined;
 

@@ -54,6 +54,7 @@ export async function startServer(): Promise<RunningServer> {
       HOST: '127.0.0.1',
       HEADWAY_DATA_DIR: dataDir,
       HEADWAY_DEMO_PASSWORD: DEMO_PASSWORD,
+      HEADWAY_WECHAT_DEV: '1',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,20 @@
  * Pure functions and small stateful splitters; no I/O. See docs/protocol.md for the API guide.
  */
 
+// T/JSATL 12 attachment connection
+export {
+  decodeFileDataPacket,
+  encodeFileDataPacket,
+  type FileDataDecodeResult,
+  type FileDataPacket,
+} from './attachment/file-data.ts';
+export { type AttachmentChunk, AttachmentSplitter, type AttachmentSplitterOptions } from './attachment/splitter.ts';
+// Primitives
+export { epochToLocalTime, type LocalTime, localTimeToEpoch } from './codec/bcd.ts';
+export { type CodecError, type CodecErrorCode, CodecFault, type Result } from './codec/errors.ts';
+export { fromHex, toHex } from './codec/hex.ts';
+export { decodeGbk, encodeGbk } from './codec/text.ts';
+export { escapeFrame, unescapeFrame, xorChecksum } from './frame/escape.ts';
 // Frame layer
 export {
   bodyContext,
@@ -24,7 +38,6 @@ export {
   type RawFrame,
   replyOptions,
 } from './frame/frame.ts';
-export { escapeFrame, unescape, xorChecksum } from './frame/escape.ts';
 export { type Jt808Header, MAX_BODY_LENGTH, type ProtocolVersion, readHeader } from './frame/header.ts';
 export { FrameSplitter, type FrameSplitterOptions, type FrameSplitterStats } from './frame/splitter.ts';
 export {
@@ -33,55 +46,20 @@ export {
   SubpackageAssembler,
   type SubpackageAssemblerOptions,
 } from './frame/subpackage.ts';
-
-// Primitives
-export { epochToLocalTime, type LocalTime, localTimeToEpoch } from './codec/bcd.ts';
-export { type CodecError, type CodecErrorCode, CodecFault, type Result } from './codec/errors.ts';
-export { fromHex, toHex } from './codec/hex.ts';
-export { decodeGbk, encodeGbk } from './codec/text.ts';
-
-// Message table and types
-export type { AlarmIdentProfile, BodyContext, EmptyBody, MessageCodec } from './messages/codec.ts';
-export { codecFor, isKnownMsgId, supportedMessages } from './messages/table.ts';
-export type { BodyMap, Jt808Message, MessageOf, MsgId } from './messages/types.ts';
-export {
-  type Authenticate,
-  type GeneralResponse,
-  GeneralResult,
-  type Register,
-  type RegisterResponse,
-  type RetransmitRequest,
-  type ServerTime,
-} from './messages/session.ts';
-export type { LocationBatch, LocationQueryResponse, TemporaryTracking } from './messages/location.ts';
-export {
-  decodeParamValue,
-  type Param,
-  ParamId,
-  PARAM_TYPES,
-  type ParamsResponse,
-  type ParamType,
-  type ParamValueMap,
-  paramValue,
-  type QueryParams,
-  type SetParams,
-} from './messages/parameters.ts';
-export type { TerminalAttributes, TerminalControl } from './messages/terminal.ts';
-export type { TextMessage } from './messages/text.ts';
-export type { MediaData, MediaDataResponse, MediaEvent, TakePhoto, TakePhotoResponse } from './messages/multimedia.ts';
+// Location details
+export type { AlarmIdent } from './location/alarm-ident.ts';
+export * from './location/flags.ts';
+export { isRawItem, type KnownItem, type LocationItem, type RawItem } from './location/items.ts';
+export { type LocationBasic, type LocationInput, type LocationReport, makeLocation } from './location/report.ts';
+export type { AdasAlarm, BsdAlarm, DsmAlarm, TpmsAlarm, TpmsEvent } from './location/safety-items.ts';
 export type {
-  AreaLimits,
-  CircleArea,
-  DeleteAreas,
-  LatLng,
-  RectangleArea,
-  RoutePoint,
-  SetCircleAreas,
-  SetPolygonArea,
-  SetRectangleAreas,
-  SetRoute,
-} from './messages/regions.ts';
-export type { PassThrough } from './messages/passthrough.ts';
+  AlarmAttachmentList,
+  AlarmAttachmentRequest,
+  AttachmentEntry,
+  AttachmentFileDone,
+  AttachmentFileDoneResponse,
+  AttachmentFileInfo,
+} from './messages/active-safety.ts';
 export type {
   Alarm64,
   AvCapabilities,
@@ -97,22 +75,49 @@ export type {
   ResourceItem,
   ResourceList,
 } from './messages/av.ts';
+// Message table and types
+export type { AlarmIdentProfile, BodyContext, EmptyBody, MessageCodec } from './messages/codec.ts';
+export type { LocationBatch, LocationQueryResponse, TemporaryTracking } from './messages/location.ts';
+export type { MediaData, MediaDataResponse, MediaEvent, TakePhoto, TakePhotoResponse } from './messages/multimedia.ts';
+export {
+  decodeParamValue,
+  PARAM_TYPES,
+  type Param,
+  ParamId,
+  type ParamsResponse,
+  type ParamType,
+  type ParamValueMap,
+  paramValue,
+  type QueryParams,
+  type SetParams,
+} from './messages/parameters.ts';
+export type { PassThrough } from './messages/passthrough.ts';
 export type {
-  AlarmAttachmentList,
-  AlarmAttachmentRequest,
-  AttachmentEntry,
-  AttachmentFileDone,
-  AttachmentFileDoneResponse,
-  AttachmentFileInfo,
-} from './messages/active-safety.ts';
-
-// Location details
-export type { AlarmIdent } from './location/alarm-ident.ts';
-export * from './location/flags.ts';
-export { isRawItem, type KnownItem, type LocationItem, type RawItem } from './location/items.ts';
-export { type LocationBasic, type LocationInput, type LocationReport, makeLocation } from './location/report.ts';
-export type { AdasAlarm, BsdAlarm, DsmAlarm, TpmsAlarm, TpmsEvent } from './location/safety-items.ts';
-
+  AreaLimits,
+  CircleArea,
+  DeleteAreas,
+  LatLng,
+  RectangleArea,
+  RoutePoint,
+  SetCircleAreas,
+  SetPolygonArea,
+  SetRectangleAreas,
+  SetRoute,
+} from './messages/regions.ts';
+export {
+  type Authenticate,
+  type GeneralResponse,
+  GeneralResult,
+  type Register,
+  type RegisterResponse,
+  type RetransmitRequest,
+  type ServerTime,
+} from './messages/session.ts';
+export { codecFor, isKnownMsgId, supportedMessages } from './messages/table.ts';
+export type { TerminalAttributes, TerminalControl } from './messages/terminal.ts';
+export type { TextMessage } from './messages/text.ts';
+export type { BodyMap, Jt808Message, MessageOf, MsgId } from './messages/types.ts';
+export { type MediaFrame, RtpFrameAssembler, type RtpFrameAssemblerOptions } from './rtp/assembler.ts';
 // JT/T 1078 stream packets
 export {
   decodeRtpPacket,
@@ -127,13 +132,3 @@ export {
   rtpPacketLength,
 } from './rtp/packet.ts';
 export { RtpSplitter, type RtpSplitterOptions } from './rtp/splitter.ts';
-export { type MediaFrame, RtpFrameAssembler, type RtpFrameAssemblerOptions } from './rtp/assembler.ts';
-
-// T/JSATL 12 attachment connection
-export {
-  decodeFileDataPacket,
-  encodeFileDataPacket,
-  type FileDataDecodeResult,
-  type FileDataPacket,
-} from './attachment/file-data.ts';
-export { type AttachmentChunk, AttachmentSplitter, type AttachmentSplitterOptions } from './attachment/splitter.ts';

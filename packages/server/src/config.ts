@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 export interface PlatformConfig {
   port: number;
   host: string;
+  /** JT/T 808 terminals connect here (read by the gateway module, src/gateway/). */
+  gatewayPort: number;
   dataDir: string;
   /** `postgres://…` selects PostgreSQL; otherwise SQLite at `<dataDir>/headway.db`. */
   databaseUrl: string | undefined;
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   return {
     port: integer('PORT', env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
+    gatewayPort: integer('HEADWAY_GATEWAY_PORT', env.HEADWAY_GATEWAY_PORT, 7611),
     dataDir: env.HEADWAY_DATA_DIR || join(REPO_ROOT, 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     // The demo company is seeded unless HEADWAY_DEMO=0: a fresh clone must show something to log into.

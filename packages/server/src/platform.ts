@@ -58,13 +58,30 @@ export async function startPlatform(
 
   const context: PlatformContext = { config, store, app, logger };
   const stops: { name: string; stop(): Promise<void> }[] = [];
-  for (const module of modules) {
-    const handle = await module.start(context);
-    if (handle) stops.push({ name: module.name, stop: handle.stop });
-    logger.info({ module: module.name }, 'module started');
-  }
+  let stopping: Promise<void> | undefined;
+  const stopAll = (): Promise<void> => {
+    stopping ??= (async () => {
+      await app.close();
+      for (const { name, stop } of [...stops].reverse()) {
+        await stop().catch((error: unknown) => logger.error({ err: error, module: name }, 'module failed to stop'));
+      }
+      await store.close();
+    })();
+    return stopping;
+  };
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    for (const module of modules) {
+      const handle = await module.start(context);
+      if (handle) stops.push({ name: module.name, stop: () => handle.stop() });
+      logger.info({ module: module.name }, 'module started');
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A port in use or a module failing must not leave the others holding sockets and connections.
+    await stopAll();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -74,10 +91,6 @@ export async function startPlatform(
     store,
     url: `http://${shownHost}:${port}`,
     demo,
-    async stop() {
-      await app.close();
-      for (const { stop } of stops.reverse()) await stop();
-      await store.close();
-    },
+    stop: stopAll,
   };
 }

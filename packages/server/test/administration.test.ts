@@ -160,6 +160,16 @@ describe.each(ENGINES)('users, roles and the own profile on %s', (engine) => {
     expect((await admin.delete(`/owner/role/${created.result.role_id}`)).code).toBe(0);
   });
 
+  it('lists the shared roles first, then the company’s own, with paging', async () => {
+    const roles = await admin.get<ListResult<RoleRow>>('/owner/role?limit=10');
+    expect(roles.result.rows.map((r) => r.is_share)).toEqual([1, 1, 0]);
+    expect(roles.result.rows.map((r) => r.role_flag)).toEqual(['@System', '@Admin', '@User']);
+    const found = await admin.get<ListResult<RoleRow>>('/owner/role?search=DISPATCH');
+    expect(found.result).toMatchObject({ total: 1, rows: [{ role_name: 'Dispatcher', user_count: 1 }] });
+    const literal = await admin.get<ListResult<RoleRow>>(`/owner/role?search=${encodeURIComponent('%')}`);
+    expect(literal.result.total).toBe(0);
+  });
+
   it('refuses to hand out the platform @System role', async () => {
     const system = (await admin.get<ListResult<RoleRow>>('/owner/role')).result.rows.find(
       (r) => r.role_flag === '@System',

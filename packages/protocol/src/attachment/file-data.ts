@@ -2,7 +2,7 @@
  * T/JSATL 12 §4.6.4 file data packet on the attachment-server connection: magic `30 31 63 64`, file name
  * BYTE[50], data offset DWORD, data length DWORD, data. Not 808-framed, not escaped, no reply (reference §10.2).
  */
-import { CodecFault, type CodecError } from '../codec/errors.ts';
+import { type CodecError, CodecFault } from '../codec/errors.ts';
 import { decodeGbk, encodeGbk } from '../codec/text.ts';
 
 export const FILE_DATA_HEADER_LENGTH = 62;
@@ -13,7 +13,9 @@ export interface FileDataPacket {
   data: Uint8Array;
 }
 
-export type FileDataDecodeResult = { ok: true; packet: FileDataPacket; length: number } | { ok: false; error: CodecError };
+export type FileDataDecodeResult =
+  | { ok: true; packet: FileDataPacket; length: number }
+  | { ok: false; error: CodecError };
 
 export function isFileDataMagic(buf: Uint8Array, off: number): boolean {
   return buf[off] === 0x30 && buf[off + 1] === 0x31 && buf[off + 2] === 0x63 && buf[off + 3] === 0x64;

@@ -4,8 +4,7 @@ import { decodeFileDataPacket, type FileDataPacket, fileDataLength, isFileDataMa
 
 export type AttachmentChunk =
   /** An 808 frame (escaped, without delimiters) — pass to decodeFrame. */
-  | { kind: 'frame'; bytes: Uint8Array }
-  | { kind: 'file-data'; packet: FileDataPacket };
+  { kind: 'frame'; bytes: Uint8Array } | { kind: 'file-data'; packet: FileDataPacket };
 
 export interface AttachmentSplitterOptions {
   /** Largest escaped 808 frame. Default 4096. */

@@ -9,7 +9,7 @@ export const ESC = 0x7d;
  * Unescapes `src[start, end)`. Returns the same memory (a view) when nothing is escaped — the common case — and a
  * new array otherwise; returns undefined when a 7D is followed by anything but 01/02 (a malformed frame).
  */
-export function unescape(src: Uint8Array, start: number, end: number): Uint8Array | undefined {
+export function unescapeFrame(src: Uint8Array, start: number, end: number): Uint8Array | undefined {
   let first = -1;
   for (let i = start; i < end; i++) {
     if (src[i] === ESC) {

@@ -7,7 +7,7 @@ import { type CodecError, CodecFault, toCodecError } from '../codec/errors.ts';
 import type { AlarmIdentProfile, BodyContext } from '../messages/codec.ts';
 import { codecFor } from '../messages/table.ts';
 import type { Jt808Message } from '../messages/types.ts';
-import { ESC, escapeFrame, FLAG, unescape, xorChecksum } from './escape.ts';
+import { ESC, escapeFrame, FLAG, unescapeFrame, xorChecksum } from './escape.ts';
 import {
   ATTR_SUBPACKAGE,
   ATTR_VERSION,
@@ -67,7 +67,7 @@ export function parseFrame(bytes: Uint8Array, opts?: DecodeOptions): ParseFrameR
   if (end > 0 && bytes[0] === FLAG) start++;
   if (end > start && bytes[end - 1] === FLAG) end--;
   if (end <= start) return fail('EMPTY', 'empty frame');
-  const buf = unescape(bytes, start, end);
+  const buf = unescapeFrame(bytes, start, end);
   if (buf === undefined) return fail('BAD_ESCAPE', `0x${ESC.toString(16)} not followed by 01/02, or a raw 0x7e inside`);
   const n = buf.length;
   if (n < 13) return fail('FRAME_TOO_SHORT', `frame of ${n} bytes is shorter than the smallest header`);
@@ -116,7 +116,8 @@ export function decodeBody(
   opts?: DecodeOptions & { partial?: boolean },
 ): DecodeBodyResult {
   const codec = codecFor(msgId);
-  if (codec === undefined) return fail('UNKNOWN_MESSAGE', `no codec for message 0x${msgId.toString(16).padStart(4, '0')}`);
+  if (codec === undefined)
+    return fail('UNKNOWN_MESSAGE', `no codec for message 0x${msgId.toString(16).padStart(4, '0')}`);
   try {
     const ctx = bodyContext(header, opts, opts?.partial === true);
     const r = new Reader(body);
@@ -168,7 +169,12 @@ export function encodeBody(msg: Jt808Message, opts: Pick<EncodeOptions, 'version
   const codec = codecFor(msg.msgId);
   if (codec === undefined) throw new CodecFault('UNKNOWN_MESSAGE', `no codec for 0x${msg.msgId.toString(16)}`);
   const w = new Writer(64);
-  const ctx: BodyContext = { version: opts.version, alarmIdent: opts.alarmIdent ?? 'auto', partial: false, flags: false };
+  const ctx: BodyContext = {
+    version: opts.version,
+    alarmIdent: opts.alarmIdent ?? 'auto',
+    partial: false,
+    flags: false,
+  };
   (codec.encode as (w: Writer, b: unknown, c: BodyContext) => void)(w, msg.body, ctx);
   return w.finish();
 }
@@ -231,7 +237,9 @@ export function encodeFrames(msg: Jt808Message, opts: EncodeOptions): Uint8Array
   const frames: Uint8Array[] = [];
   for (let i = 0; i < total; i++) {
     const slice = body.subarray(i * max, Math.min(body.length, (i + 1) * max));
-    frames.push(encodeRawFrame(msg.msgId, slice, { ...opts, flowId: (opts.flowId + i) & 0xffff }, { total, index: i + 1 }));
+    frames.push(
+      encodeRawFrame(msg.msgId, slice, { ...opts, flowId: (opts.flowId + i) & 0xffff }, { total, index: i + 1 }),
+    );
   }
   return frames;
 }

@@ -1,6 +1,6 @@
 import type { LocalTime } from '../codec/bcd.ts';
-import type { Reader, Writer } from '../codec/bytes.ts';
 import { readBcdTime } from '../codec/bcd.ts';
+import type { Reader, Writer } from '../codec/bytes.ts';
 import { type AlarmFlags, alarmFlags, type StatusFlags, statusFlags } from './flags.ts';
 import { type LocationItem, readItems, writeItems } from './items.ts';
 

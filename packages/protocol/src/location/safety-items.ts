@@ -165,7 +165,13 @@ export function readTpms(r: Reader, len: number): TpmsAlarm | undefined {
   const eventCount = r.u8();
   const events: TpmsEvent[] = [];
   for (let i = 0; i < eventCount; i++) {
-    events.push({ tyrePosition: r.u8(), alarmType: r.u16(), pressure: r.u16(), temperature: r.u16(), battery: r.u16() });
+    events.push({
+      tyrePosition: r.u8(),
+      alarmType: r.u16(),
+      pressure: r.u16(),
+      temperature: r.u16(),
+      battery: r.u16(),
+    });
   }
   return { alarmId, flag, ...tail, eventCount, events };
 }

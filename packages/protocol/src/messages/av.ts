@@ -265,7 +265,16 @@ export const avCodecs = [
       const start = r.time();
       const end = r.time();
       const { alarmFlags, videoAlarmFlags } = readAlarm64(r);
-      return { channel, start, end, alarmFlags, videoAlarmFlags, avType: r.u8(), streamType: r.u8(), storageType: r.u8() };
+      return {
+        channel,
+        start,
+        end,
+        alarmFlags,
+        videoAlarmFlags,
+        avType: r.u8(),
+        streamType: r.u8(),
+        storageType: r.u8(),
+      };
     },
     (w, b) => {
       w.u8(b.channel).time(b.start).time(b.end);

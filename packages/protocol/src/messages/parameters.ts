@@ -129,7 +129,10 @@ export interface ParamValueMap {
 }
 
 /** Last value of a parameter in a list (multi-valued parameters repeat the ID), typed by ID. */
-export function paramValue<K extends keyof ParamValueMap>(params: readonly Param[], id: K): ParamValueMap[K] | undefined {
+export function paramValue<K extends keyof ParamValueMap>(
+  params: readonly Param[],
+  id: K,
+): ParamValueMap[K] | undefined {
   for (let i = params.length - 1; i >= 0; i--) {
     const p = params[i]!;
     if (p.id === id) return p.value as ParamValueMap[K];
@@ -161,27 +164,38 @@ export function writeParam(w: Writer, p: Param): void {
   }
   if (typeof v === 'string') bytes = encodeGbk(v);
   else bytes = v;
-  if (bytes.length > 255) throw new CodecFault('ENCODE_INVALID', `parameter 0x${p.id.toString(16)} longer than 255 bytes`);
+  if (bytes.length > 255)
+    throw new CodecFault('ENCODE_INVALID', `parameter 0x${p.id.toString(16)} longer than 255 bytes`);
   w.u8(bytes.length).bytes(bytes);
 }
 
-/** Strict TLV walk from `pos`: true when items end exactly at `end`. */
-function walksCleanly(buf: Uint8Array, pos: number, end: number): boolean {
-  while (pos + 5 <= end) pos += 5 + buf[pos + 4]!;
-  return pos === end;
+/**
+ * Strict TLV walk from `pos`: the number of items when they end exactly at `end`, else -1. Used only to resync,
+ * so it also insists on plausible IDs (non-zero, at most 0xFFFF — every ID the standards and vendors use).
+ */
+function cleanWalk(buf: Uint8Array, pos: number, end: number): number {
+  let n = 0;
+  while (pos + 5 <= end) {
+    if (buf[pos] !== 0 || buf[pos + 1] !== 0 || (buf[pos + 2] === 0 && buf[pos + 3] === 0)) return -1;
+    pos += 5 + buf[pos + 4]!;
+    n++;
+  }
+  return pos === end ? n : -1;
 }
 
 interface ParamList {
   params: Param[];
   skippedBytes: number;
+  unparsed?: Uint8Array;
 }
 
 /**
- * Reads parameter items to the end of the body. A run of stray 0x00 bytes (a real device put 150 of them inside a
- * 0x0104, reference §3) would read as ID 0 / length 0; the walker skips the run and resumes at the first offset
- * from which the rest of the body parses exactly.
+ * Reads parameter items to the end of the body. A run of 0x00 bytes would read as ID 0 / length 0 items
+ * (a real device put 150 of them inside a 0x0104, reference §3). The walker skips the run only when the rest of
+ * the body then parses exactly *and* the item total matches the declared count; otherwise it stops and keeps the
+ * rest as `unparsed` rather than inventing parameters (that same device also sent DWORD lengths after the run).
  */
-function readParamList(r: Reader, partial: boolean): ParamList {
+function readParamList(r: Reader, declared: number, partial: boolean): ParamList {
   const params: Param[] = [];
   const buf = r.buf;
   let skippedBytes = 0;
@@ -195,12 +209,15 @@ function readParamList(r: Reader, partial: boolean): ParamList {
       while (p < r.end && buf[p] === 0) p++;
       let resume = -1;
       for (let c = Math.max(at, p - 3); c <= p && c < r.end; c++) {
-        if (walksCleanly(buf, c, r.end)) {
+        if (params.length + cleanWalk(buf, c, r.end) === declared) {
           resume = c;
           break;
         }
       }
-      if (resume < 0) throw new CodecFault('BAD_VALUE', `parameter list unreadable after offset ${at}`, at);
+      if (resume < 0) {
+        if (partial) break; // a first fragment ends mid-list: nothing after the run can be proven yet
+        return { params, skippedBytes, unparsed: buf.slice(at, r.end) };
+      }
       skippedBytes += resume - at;
       r.pos = resume;
       continue;
@@ -231,8 +248,10 @@ export interface ParamsResponse {
   replyFlowId: number;
   paramCount: number;
   params: Param[];
-  /** Stray bytes skipped inside the list (device quirk); absent when none. */
+  /** Stray zero bytes skipped inside the list (device quirk); absent when none. */
   skippedBytes?: number;
+  /** Bytes after a zero run that could not be read as parameters (device quirk); absent when none. */
+  unparsed?: Uint8Array;
 }
 
 export const parameterCodecs = [
@@ -240,8 +259,8 @@ export const parameterCodecs = [
     0x8103,
     'set terminal parameters',
     (r, ctx): SetParams => {
-      r.u8(); // count: the items themselves are authoritative
-      return { params: readParamList(r, ctx.partial).params };
+      const count = r.u8();
+      return { params: readParamList(r, count, ctx.partial).params };
     },
     (w, b) => {
       w.u8(b.params.length & 0xff);
@@ -269,14 +288,16 @@ export const parameterCodecs = [
     (r, ctx): ParamsResponse => {
       const replyFlowId = r.u16();
       const paramCount = r.u8();
-      const { params, skippedBytes } = readParamList(r, ctx.partial);
-      return skippedBytes > 0
-        ? { replyFlowId, paramCount, params, skippedBytes }
-        : { replyFlowId, paramCount, params };
+      const { params, skippedBytes, unparsed } = readParamList(r, paramCount, ctx.partial);
+      const out: ParamsResponse = { replyFlowId, paramCount, params };
+      if (skippedBytes > 0) out.skippedBytes = skippedBytes;
+      if (unparsed) out.unparsed = unparsed;
+      return out;
     },
     (w, b) => {
       w.u16(b.replyFlowId).u8(b.paramCount & 0xff);
       for (const p of b.params) writeParam(w, p);
+      if (b.unparsed) w.bytes(b.unparsed);
     },
   ),
 ] as const;
@@ -285,4 +306,3 @@ export const parameterCodecs = [
 export function decodeParamValue(id: number, bytes: Uint8Array): Param {
   return readParamValue(new Reader(bytes), id, bytes.length);
 }
-

@@ -157,7 +157,9 @@ export const sessionCodecs = [
         if (ctx.version === 2011) w.u8(0);
         return;
       }
-      w.str8(b.token).str(b.imei ?? '', 15).str(b.softwareVersion ?? '', 20);
+      w.str8(b.token)
+        .str(b.imei ?? '', 15)
+        .str(b.softwareVersion ?? '', 20);
     },
   ),
 ] as const;

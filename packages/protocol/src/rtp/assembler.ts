@@ -55,5 +55,12 @@ export class RtpFrameAssembler {
 }
 
 function frame(p: RtpPacket, data: Uint8Array): MediaFrame {
-  return { sim: p.sim, channel: p.channel, dataType: p.dataType, payloadType: p.payloadType, timestamp: p.timestamp, data };
+  return {
+    sim: p.sim,
+    channel: p.channel,
+    dataType: p.dataType,
+    payloadType: p.payloadType,
+    timestamp: p.timestamp,
+    data,
+  };
 }

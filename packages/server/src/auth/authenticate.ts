@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { SIGNATURE_HEADERS } from '../contract/index.ts';
 import { ApiError, ErrorCode } from '../kernel/errors.ts';
 import { type Clock, epochSeconds } from '../kernel/time.ts';
+import { isScreen } from '../menu/catalogue.ts';
 import type { Database } from '../store/schema.ts';
 import { assertAllowed, routeAccess } from './access.ts';
 import type { AuthPolicy } from './policy.ts';
@@ -24,6 +25,14 @@ export function installAuthentication(
   app: FastifyInstance,
   deps: { db: Kysely<Database>; clock: Clock; policy: AuthPolicy },
 ): void {
+  // A typo in a route's screen would quietly refuse everyone but administrators: fail at start-up instead.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access && typeof access === 'object' && !isScreen(access.screen)) {
+      throw new Error(`route ${route.method} ${route.url} names unknown screen "${access.screen}"`);
+    }
+  });
+
   app.addHook('preValidation', async (request) => {
     const access = routeAccess(request);
     if (access === 'public') return;

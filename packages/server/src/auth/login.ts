@@ -51,9 +51,14 @@ export async function checkCredentials(
   return user;
 }
 
+/** Attempts per address (1103 beyond), counted for every password-checking call before any work is done. */
+export function limitAddress(services: Services, ip: string): void {
+  if (!services.loginLimiter.hit(`ip:${ip}`)) throw new ApiError(ErrorCode.tooFrequent);
+}
+
 export async function login(services: Services, body: LoginBody, origin: LoginOrigin): Promise<LoginResult> {
   const { db, clock } = services;
-  if (!services.loginLimiter.hit(`ip:${origin.ip}`)) throw new ApiError(ErrorCode.tooFrequent);
+  limitAddress(services, origin.ip);
 
   const user = await checkCredentials(services, body.account, body.password, true);
   const now = epochSeconds(clock);

@@ -7,7 +7,7 @@ import { epochSeconds } from '../kernel/time.ts';
 import type { Services } from '../services.ts';
 import { changePassword } from '../users/password-change.ts';
 import { sessionOf } from './access.ts';
-import { checkCredentials, login } from './login.ts';
+import { checkCredentials, limitAddress, login } from './login.ts';
 import { endSessions } from './sessions.ts';
 
 export function authRoutes(services: Services): FastifyPluginAsyncTypebox {
@@ -39,6 +39,7 @@ export function authRoutes(services: Services): FastifyPluginAsyncTypebox {
       { schema: { body: ExpiredPasswordBody }, config: { access: 'public' } },
       async (request) => {
         const body = request.body;
+        limitAddress(services, request.ip);
         const user = await checkCredentials(services, body.account, body.old_password);
         await changePassword(services, user, body.old_password, body.new_password);
         return ok(null);

@@ -29,6 +29,18 @@ describe('request signature', () => {
     );
   });
 
+  it('matches the published test vector (docs/api.md) that other clients check themselves against', () => {
+    expect(
+      sign(
+        '0b5e2f7c-1d3a-4e8b-9c6f-2a7d4e1b3c5a',
+        'POST',
+        '/api/owner/user?page=1',
+        '1763780000',
+        '{"account":"clerk1"}',
+      ),
+    ).toBe('955a26cfe61a391814344239658d3ae02c32122011d700439a529c16affbac92');
+  });
+
   it('changes with every signed part', () => {
     const base = sign('k', 'POST', '/api/x?a=1', '1763780000', 'body');
     expect(sign('k2', 'POST', '/api/x?a=1', '1763780000', 'body')).not.toBe(base);

@@ -1,8 +1,9 @@
 // `npm run import-gtfs -- FILE [--company NAME] [--database URL|FILE]`: imports a GTFS zip and prints counts.
-// The store is DATABASE_URL (postgres://…) or the SQLite file HEADWAY_SQLITE / data/headway.sqlite, migrated first.
+// The store is the server's (DATABASE_URL, else <HEADWAY_DATA_DIR>/headway.db, see config.ts), migrated first.
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
 import { openStore, storeConfigFrom } from '../store/db.ts';
 import { migrateToLatest } from '../store/migrate.ts';
 import { GtfsImportError } from './gtfs/problems.ts';
@@ -18,11 +19,12 @@ if (values.help || !file) {
   process.exit(file ? 0 : 2);
 }
 
-const database = values.database ?? process.env.DATABASE_URL;
-const sqliteFile = resolve(
-  process.env.INIT_CWD ?? process.cwd(),
-  database && !/^postgres/.test(database) ? database : (process.env.HEADWAY_SQLITE ?? 'data/headway.sqlite'),
-);
+const platform = loadConfig();
+const database = values.database ?? platform.databaseUrl;
+const sqliteFile =
+  database && !/^postgres/.test(database)
+    ? resolve(process.env.INIT_CWD ?? process.cwd(), database)
+    : join(platform.dataDir, 'headway.db');
 const config = storeConfigFrom(database, sqliteFile);
 if (config.engine === 'sqlite') mkdirSync(dirname(config.file), { recursive: true });
 const store = openStore(config);

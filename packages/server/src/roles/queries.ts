@@ -47,7 +47,8 @@ export async function listRoles(
           .where('u.company_id', '=', companyId)
           .as('user_count'),
     ])
-    .orderBy('r.company_id', 'desc')
+    // Shared roles first. Spelled out because the engines sort NULLs at opposite ends.
+    .orderBy(sql`case when r.company_id is null then 0 else 1 end`)
     .orderBy('r.id')
     .limit(query.limit)
     .offset(pageOffset(query))

@@ -5,7 +5,7 @@ import type { Rng } from './rng.ts';
 import { TrafficNoise, timeOfDayFactor } from './traffic.ts';
 
 export interface MotionOptions {
-  /** Free-flow top speed, km/h (default 60: arterials; the timetable and traffic keep the average far lower). */
+  /** Free-flow top speed, km/h (default 55: arterials; the timetable and traffic keep the average far lower). */
   maxSpeedKmh?: number;
   /** Seconds from local midnight at epoch 0 of the schedule, to read the time of day (the feed's zone offset). */
   utcOffsetSeconds?: number;
@@ -30,6 +30,7 @@ const CAPACITY = 80;
 export class VehicleMotion {
   private readonly traffic: TrafficNoise;
   private readonly maxSpeed: number;
+  private readonly speedLimitFactor: number;
   private readonly utcOffset: number;
   /** Seconds this driver runs late (+) or early (−) on average. */
   readonly bias: number;
@@ -59,7 +60,9 @@ export class VehicleMotion {
     options: MotionOptions = {},
   ) {
     this.traffic = new TrafficNoise(rng.fork('traffic'));
-    this.maxSpeed = (options.maxSpeedKmh ?? 60) / 3.6;
+    this.maxSpeed = (options.maxSpeedKmh ?? 55) / 3.6;
+    // One driver in ten pushes past the limit when the road is clear: the source of overspeed alarms.
+    this.speedLimitFactor = rng.chance(0.1) ? 1.2 : 1;
     this.utcOffset = options.utcOffsetSeconds ?? 0;
     this.warmUp = options.warmUpSeconds ?? 600;
     this.detourChance = options.detourChance ?? 0.03;
@@ -170,7 +173,7 @@ export class VehicleMotion {
     const next = trip.stops[this.stopIndex]!;
     const remaining = next.along - this.along;
     const secondsOfDay = now + this.utcOffset;
-    const cap = this.maxSpeed * timeOfDayFactor(secondsOfDay) * this.traffic.step(1);
+    const cap = Math.min(this.maxSpeed * this.speedLimitFactor, this.maxSpeed * timeOfDayFactor(secondsOfDay) * this.traffic.step(1));
     let target: number;
     if (now < this.redLightUntil) target = 0;
     else {
@@ -278,6 +281,7 @@ export class VehicleMotion {
   }
 
   private moveTo(trip: SimTrip, along: number): void {
+    this.along = along;
     const p = pointAlong(trip.shape, along);
     this.lat = p.lat;
     this.lng = p.lng;

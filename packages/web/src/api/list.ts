@@ -1,4 +1,5 @@
 export type { ListResult as Page, PageQuery } from '@headway/server/contract';
+
 import { PAGE_SIZES as SIZES } from '@headway/server/contract';
 
 /** Spec section 9: page sizes and the default limit. */

@@ -1,5 +1,5 @@
-import i18n from '../i18n';
 import { clearSession, readSession } from '../auth/session-cookie';
+import i18n from '../i18n';
 import { KNOWN_CODES, NETWORK_ERROR, SESSION_CODES } from './errors';
 import { feedback } from './feedback';
 

@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
+import { App as AntApp, theme as antdTheme, ConfigProvider } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Feedback, setFeedback } from '../api/feedback';

@@ -3,8 +3,8 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { settingsStore } from '../shell/settings/use-settings';
-import { WechatCallback } from './WechatCallback';
 import { hasSession, useSession } from './session-store';
+import { WechatCallback } from './WechatCallback';
 
 /** Routes a visitor without a session may open (spec section 2: "no login needed"). */
 export const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/login', '/auth-redirect']);

@@ -1,5 +1,5 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, normalizeLanguage } from './detect';
 import { setLanguage } from './index';
@@ -20,11 +20,15 @@ export function LanguageSelect({ className }: { className?: string }) {
         onClick: ({ key }) => void setLanguage(key as Language),
       }}
     >
-      <Tooltip title={t('nav.language')} placement="bottom">
-        <Button type="text" className={className} icon={<TranslationOutlined />} data-testid="language-select">
-          {LABELS[current]}
-        </Button>
-      </Tooltip>
+      <Button
+        type="text"
+        className={className}
+        icon={<TranslationOutlined />}
+        aria-label={t('nav.language')}
+        data-testid="language-select"
+      >
+        {LABELS[current]}
+      </Button>
     </Dropdown>
   );
 }

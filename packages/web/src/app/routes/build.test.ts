@@ -6,7 +6,13 @@ import { activeMenuKey, menuEntries, openKeysFor } from './menu';
 const View = () => null;
 const resolve = (view: string) => Object.assign(() => null, { displayName: view });
 
-const node = (path: string, name: string, component: string, meta: Partial<MenuNode['meta']> = {}, extra: Partial<MenuNode> = {}): MenuNode => ({
+const node = (
+  path: string,
+  name: string,
+  component: string,
+  meta: Partial<MenuNode['meta']> = {},
+  extra: Partial<MenuNode> = {},
+): MenuNode => ({
   path,
   name,
   component,
@@ -16,18 +22,30 @@ const node = (path: string, name: string, component: string, meta: Partial<MenuN
 
 const MENU: MenuNode[] = [
   node('/dashboard', 'Dashboard', 'dashboard/index', { affix: true, icon: 'DashboardOutlined' }),
-  node('/system', 'System', 'Layout', { icon: 'SettingOutlined' }, {
-    redirect: 'noRedirect',
-    alwaysShow: true,
-    children: [
-      node('user', 'SystemUser', 'system/user/index', { permission: 15 }),
-      node('user/:id', 'SystemUserDetail', 'system/user/detail', { activeMenu: '/system/user' }, { hidden: true }),
-      node('role', 'SystemRole', 'system/role/index', { hidden: true }),
-    ],
-  }),
-  node('/report', 'Report', 'Layout', { icon: 'BarChartOutlined' }, {
-    children: [node('daily', 'ReportDaily', 'report/daily/index', { noCache: true })],
-  }),
+  node(
+    '/system',
+    'System',
+    'Layout',
+    { icon: 'SettingOutlined' },
+    {
+      redirect: 'noRedirect',
+      alwaysShow: true,
+      children: [
+        node('user', 'SystemUser', 'system/user/index', { permission: 15 }),
+        node('user/:id', 'SystemUserDetail', 'system/user/detail', { activeMenu: '/system/user' }, { hidden: true }),
+        node('role', 'SystemRole', 'system/role/index', { hidden: true }),
+      ],
+    },
+  ),
+  node(
+    '/report',
+    'Report',
+    'Layout',
+    { icon: 'BarChartOutlined' },
+    {
+      children: [node('daily', 'ReportDaily', 'report/daily/index', { noCache: true })],
+    },
+  ),
   node('/docs', 'Docs', 'Layout', {}, { children: [node('https://example.org/manual', 'Manual', '', {})] }),
   node('/help', 'Help', 'Layout', { link: 'https://example.org/help' }),
   node('/secret', 'Secret', 'Layout', {}, { hidden: true, children: [node('x', 'SecretX', 'x/index')] }),

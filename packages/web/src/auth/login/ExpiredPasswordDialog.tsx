@@ -54,7 +54,11 @@ export function ExpiredPasswordDialog({ account, onClose }: { account: string | 
           name="new_password"
           label={t('profile.newPassword')}
           dependencies={['old_password']}
-          rules={newPasswordRules(t, () => account ?? '', () => form.getFieldValue('old_password'))}
+          rules={newPasswordRules(
+            t,
+            () => account ?? '',
+            () => form.getFieldValue('old_password'),
+          )}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -66,7 +70,9 @@ export function ExpiredPasswordDialog({ account, onClose }: { account: string | 
             { required: true, message: t('validation.required', { field: t('profile.confirmPassword') }) },
             {
               validator: (_, v) =>
-                v === form.getFieldValue('new_password') ? Promise.resolve() : Promise.reject(t('validation.confirmMismatch')),
+                v === form.getFieldValue('new_password')
+                  ? Promise.resolve()
+                  : Promise.reject(t('validation.confirmMismatch')),
             },
           ]}
         >

@@ -22,7 +22,7 @@ interface LoginForm {
 
 /** Only same-origin paths are followed after login; anything else goes home. */
 export function safeRedirect(redirect: string | null): string {
-  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//')) return '/';
+  if (!redirect?.startsWith('/') || redirect.startsWith('//')) return '/';
   return redirect;
 }
 
@@ -79,7 +79,13 @@ export function LoginPage() {
           <Typography.Text type="secondary">{t('login.title')}</Typography.Text>
           {unionId && <Alert className="hw-login__alert" type="info" showIcon title={t('login.bindHint')} />}
           {error && <Alert className="hw-login__alert" type="error" showIcon title={error} data-testid="login-error" />}
-          <Form<LoginForm> layout="vertical" size="large" onFinish={submit} requiredMark={false} className="hw-login__form">
+          <Form<LoginForm>
+            layout="vertical"
+            size="large"
+            onFinish={submit}
+            requiredMark={false}
+            className="hw-login__form"
+          >
             <Form.Item
               name="account"
               label={t('login.account')}

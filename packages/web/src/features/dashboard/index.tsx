@@ -16,7 +16,8 @@ export default function DashboardPage() {
   const user = useSession((s) => s.user);
   const views = useSession((s) => s.views);
   const links = views.filter(
-    ({ route, trail }) => route.path !== '/dashboard' && !trail.some((r) => r.hidden) && hasPermission(route.permission, 'view'),
+    ({ route, trail }) =>
+      route.path !== '/dashboard' && !trail.some((r) => r.hidden) && hasPermission(route.permission, 'view'),
   );
   const online = views.find(({ route }) => route.view === 'system/online/index');
   const onlineCount = useQuery({
@@ -42,7 +43,9 @@ export default function DashboardPage() {
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="dashboard-welcome">
               {t('dashboard.welcome', { name })}
             </Typography.Title>
-            <Typography.Text type="secondary">{t('dashboard.today', { date: dayjs().format('LL dddd') })}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('dashboard.today', { date: dayjs().format('LL dddd') })}
+            </Typography.Text>
           </div>
         </div>
         <Descriptions size="small" column={{ xs: 1, sm: 3 }} className="hw-dashboard__facts">

@@ -21,9 +21,18 @@ export function AvatarMenu({ compact }: { compact?: boolean }) {
         items: [
           { key: 'profile', icon: <UserOutlined />, label: t('avatar.profile') },
           { key: 'dashboard', icon: <DashboardOutlined />, label: t('avatar.dashboard') },
-          { key: 'settings', icon: <SettingOutlined />, label: <span data-testid="open-settings">{t('avatar.settings')}</span> },
+          {
+            key: 'settings',
+            icon: <SettingOutlined />,
+            label: <span data-testid="open-settings">{t('avatar.settings')}</span>,
+          },
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('avatar.logout')}</span>, danger: true },
+          {
+            key: 'logout',
+            icon: <LogoutOutlined />,
+            label: <span data-testid="logout">{t('avatar.logout')}</span>,
+            danger: true,
+          },
         ],
         onClick: async ({ key }) => {
           if (key === 'profile') navigate('/profile/index');

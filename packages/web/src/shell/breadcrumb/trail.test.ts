@@ -5,14 +5,26 @@ import { breadcrumbTrail } from './trail';
 
 const resolve = () => () => null;
 const menu: MenuNode[] = [
-  { path: '/dashboard', name: 'Dashboard', component: 'dashboard/index', meta: { title: 'route.dashboard', permission: 1 } },
+  {
+    path: '/dashboard',
+    name: 'Dashboard',
+    component: 'dashboard/index',
+    meta: { title: 'route.dashboard', permission: 1 },
+  },
   {
     path: '/system',
     name: 'System',
     component: 'Layout',
     redirect: 'noRedirect',
     meta: { title: 'route.system', permission: 1 },
-    children: [{ path: 'user', name: 'SystemUser', component: 'system/user/index', meta: { title: 'route.systemUser', permission: 1 } }],
+    children: [
+      {
+        path: 'user',
+        name: 'SystemUser',
+        component: 'system/user/index',
+        meta: { title: 'route.systemUser', permission: 1 },
+      },
+    ],
   },
   {
     path: '/report',

@@ -42,7 +42,12 @@ export function ErrorLog() {
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
           locale={{ emptyText: t('errorLog.empty') }}
           columns={[
-            { title: t('errorLog.time'), dataIndex: 'time', width: 90, render: (v: number) => dayjs(v).format('HH:mm:ss') },
+            {
+              title: t('errorLog.time'),
+              dataIndex: 'time',
+              width: 90,
+              render: (v: number) => dayjs(v).format('HH:mm:ss'),
+            },
             { title: t('errorLog.message'), dataIndex: 'message', width: 220 },
             {
               title: t('errorLog.info'),
@@ -52,7 +57,9 @@ export function ErrorLog() {
             { title: t('errorLog.url'), dataIndex: 'url', width: 200, ellipsis: true },
           ]}
           expandable={{
-            expandedRowRender: (row) => <pre style={{ fontSize: 12, whiteSpace: 'pre-wrap', margin: 0 }}>{row.stack}</pre>,
+            expandedRowRender: (row) => (
+              <pre style={{ fontSize: 12, whiteSpace: 'pre-wrap', margin: 0 }}>{row.stack}</pre>
+            ),
             rowExpandable: (row) => row.stack.length > 0,
           }}
         />

@@ -23,10 +23,10 @@ export const useErrorLog = create<ErrorLogState>()((set) => ({
   errors: [],
   add: (error) =>
     set((s) => ({
-      errors: [
-        { ...error, id: nextId++, time: Date.now(), url: error.url ?? window.location.href },
-        ...s.errors,
-      ].slice(0, MAX),
+      errors: [{ ...error, id: nextId++, time: Date.now(), url: error.url ?? window.location.href }, ...s.errors].slice(
+        0,
+        MAX,
+      ),
     })),
   clear: () => set({ errors: [] }),
 }));

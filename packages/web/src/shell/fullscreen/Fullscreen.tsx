@@ -18,7 +18,9 @@ export function Fullscreen() {
       message.warning(t('nav.fullscreenUnsupported'));
       return;
     }
-    const action = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    const action = document.fullscreenElement
+      ? document.exitFullscreen()
+      : document.documentElement.requestFullscreen();
     action.catch(() => message.warning(t('nav.fullscreenUnsupported')));
   }
 

@@ -5,16 +5,37 @@ import { createSearcher, searchItems } from './search-index';
 
 const resolve = () => () => null;
 const menu: MenuNode[] = [
-  { path: '/dashboard', name: 'Dashboard', component: 'dashboard/index', meta: { title: 'route.dashboard', permission: 1 } },
+  {
+    path: '/dashboard',
+    name: 'Dashboard',
+    component: 'dashboard/index',
+    meta: { title: 'route.dashboard', permission: 1 },
+  },
   {
     path: '/system',
     name: 'System',
     component: 'Layout',
     meta: { title: 'route.system', permission: 1 },
     children: [
-      { path: 'user', name: 'SystemUser', component: 'system/user/index', meta: { title: 'route.systemUser', permission: 1 } },
-      { path: 'online', name: 'SystemOnline', component: 'system/online/index', meta: { title: 'route.systemOnline', permission: 1 } },
-      { path: 'secret', name: 'Secret', component: 'x/index', hidden: true, meta: { title: 'route.secret', permission: 1 } },
+      {
+        path: 'user',
+        name: 'SystemUser',
+        component: 'system/user/index',
+        meta: { title: 'route.systemUser', permission: 1 },
+      },
+      {
+        path: 'online',
+        name: 'SystemOnline',
+        component: 'system/online/index',
+        meta: { title: 'route.systemOnline', permission: 1 },
+      },
+      {
+        path: 'secret',
+        name: 'Secret',
+        component: 'x/index',
+        hidden: true,
+        meta: { title: 'route.secret', permission: 1 },
+      },
     ],
   },
 ];
@@ -47,7 +68,10 @@ describe('header search', () => {
   });
 
   it('searches translated titles', () => {
-    const zh = searchItems(buildRoutes(menu, resolve), (k) => ({ 'route.systemUser': '用户管理', 'route.system': '系统管理' })[k] ?? k);
+    const zh = searchItems(
+      buildRoutes(menu, resolve),
+      (k) => ({ 'route.systemUser': '用户管理', 'route.system': '系统管理' })[k] ?? k,
+    );
     expect(createSearcher(zh)('用户')[0]?.path).toBe('/system/user');
   });
 });

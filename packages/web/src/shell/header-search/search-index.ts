@@ -9,7 +9,11 @@ export interface SearchItem {
 }
 
 /** Visible permitted screens with translated titles (hidden routes and their children are left out). */
-export function searchItems(routes: readonly AppRoute[], translate: (key: string) => string, prefix: string[] = []): SearchItem[] {
+export function searchItems(
+  routes: readonly AppRoute[],
+  translate: (key: string) => string,
+  prefix: string[] = [],
+): SearchItem[] {
   const out: SearchItem[] = [];
   for (const route of routes) {
     if (route.hidden) continue;

@@ -19,7 +19,7 @@ function toItems(entries: readonly MenuEntry[], t: (key: string) => string): Ite
         {e.title ? t(e.title) : e.key}
       </a>
     ) : (
-      <span data-testid={`menu-${e.key}`}>{e.title ? t(e.title) : e.key}</span>
+      <span data-testid={e.children ? `submenu-${e.key}` : `menu-${e.key}`}>{e.title ? t(e.title) : e.key}</span>
     ),
     children: e.children ? toItems(e.children, t) : undefined,
   }));

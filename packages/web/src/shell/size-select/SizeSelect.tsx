@@ -1,5 +1,5 @@
 import { FontSizeOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Tooltip } from 'antd';
+import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { DisplaySettings } from '../settings/model';
@@ -32,9 +32,13 @@ export function SizeSelect() {
         },
       }}
     >
-      <Tooltip title={t('size.title')} placement="bottom">
-        <Button type="text" aria-label={t('size.title')} icon={<FontSizeOutlined />} data-testid="size-select" />
-      </Tooltip>
+      <Button
+        type="text"
+        title={t('size.title')}
+        aria-label={t('size.title')}
+        icon={<FontSizeOutlined />}
+        data-testid="size-select"
+      />
     </Dropdown>
   );
 }

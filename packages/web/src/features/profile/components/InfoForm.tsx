@@ -37,7 +37,9 @@ export function InfoForm({ user }: { user: UserInfo }) {
       <Form.Item
         name="user_name"
         label={t('profile.userName')}
-        rules={[{ required: true, whitespace: true, message: t('validation.required', { field: t('profile.userName') }) }]}
+        rules={[
+          { required: true, whitespace: true, message: t('validation.required', { field: t('profile.userName') }) },
+        ]}
       >
         <Input maxLength={64} />
       </Form.Item>

@@ -32,7 +32,12 @@ export function PasswordForm({ account }: { account: string }) {
   }
 
   return (
-    <Form<Values> form={form} layout="vertical" style={{ maxWidth: 480 }} onFinish={(v) => void save(v).catch(() => undefined)}>
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 480 }}
+      onFinish={(v) => void save(v).catch(() => undefined)}
+    >
       <Form.Item
         name="old_password"
         label={t('profile.oldPassword')}
@@ -44,7 +49,11 @@ export function PasswordForm({ account }: { account: string }) {
         name="new_password"
         label={t('profile.newPassword')}
         dependencies={['old_password']}
-        rules={newPasswordRules(t, () => account, () => form.getFieldValue('old_password'))}
+        rules={newPasswordRules(
+          t,
+          () => account,
+          () => form.getFieldValue('old_password'),
+        )}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>

@@ -15,7 +15,11 @@ export default function RolesPage() {
   const client = useQueryClient();
   const [query, setQuery] = useState({ page: 1, limit: DEFAULT_LIMIT, search: '' });
   const [dialog, setDialog] = useState<{ role: RoleRow | null; readOnly: boolean } | null>(null);
-  const list = useQuery({ queryKey: ['roles', query], queryFn: () => roleApi.list(query), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: ['roles', query],
+    queryFn: () => roleApi.list(query),
+    placeholderData: keepPreviousData,
+  });
   const reload = () => void client.invalidateQueries({ queryKey: ['roles'] });
 
   async function remove(row: RoleRow) {
@@ -59,12 +63,15 @@ export default function RolesPage() {
           {
             title: t('role.roleFlag'),
             dataIndex: 'role_flag',
-            render: (v: string) => <Tag color={v === '@User' ? 'default' : 'geekblue'}>{t(`role.flags.${v}`, { defaultValue: v })}</Tag>,
+            render: (v: string) => (
+              <Tag color={v === '@User' ? 'default' : 'geekblue'}>{t(`role.flags.${v}`, { defaultValue: v })}</Tag>
+            ),
           },
           {
             title: t('role.shared'),
             dataIndex: 'is_share',
-            render: (v: number) => (v === 1 ? <Tag color="purple">{t('role.shared')}</Tag> : <Tag>{t('role.custom')}</Tag>),
+            render: (v: number) =>
+              v === 1 ? <Tag color="purple">{t('role.shared')}</Tag> : <Tag>{t('role.custom')}</Tag>,
           },
           { title: t('role.userCount'), dataIndex: 'user_count', width: 100 },
           { title: t('common.remark'), dataIndex: 'remark', ellipsis: true, render: (v: string) => v || '--' },

@@ -17,7 +17,11 @@ export default function UsersPage() {
   const client = useQueryClient();
   const [query, setQuery] = useState<UserQuery>({ page: 1, limit: DEFAULT_LIMIT });
   const [editing, setEditing] = useState<{ user: UserRow | null } | null>(null);
-  const list = useQuery({ queryKey: ['users', query], queryFn: () => userApi.list(query), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: ['users', query],
+    queryFn: () => userApi.list(query),
+    placeholderData: keepPreviousData,
+  });
   const roles = useQuery({ queryKey: ['roles', 'all'], queryFn: () => roleApi.list({ page: 1, limit: 200 }) });
   const reload = () => void client.invalidateQueries({ queryKey: ['users'] });
 
@@ -57,7 +61,12 @@ export default function UsersPage() {
         />
         <span className="hw-toolbar__spacer" />
         {can('add') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ user: null })} data-testid="user-add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ user: null })}
+            data-testid="user-add"
+          >
             {t('common.add')}
           </Button>
         )}
@@ -90,7 +99,9 @@ export default function UsersPage() {
           {
             title: t('user.online'),
             dataIndex: 'online',
-            render: (v: boolean) => <Badge status={v ? 'success' : 'default'} text={v ? t('user.online') : t('user.offline')} />,
+            render: (v: boolean) => (
+              <Badge status={v ? 'success' : 'default'} text={v ? t('user.online') : t('user.offline')} />
+            ),
           },
           { title: t('user.lastLogin'), dataIndex: 'last_login_time', render: formatTime },
           { title: t('user.createTime'), dataIndex: 'create_time', render: formatTime },

@@ -95,6 +95,11 @@ function PermissionMatrixField(props: {
   onChange?: (v: Record<string, number>) => void;
 }) {
   return (
-    <PermissionMatrix screens={props.screens} readOnly={props.readOnly} value={props.value ?? {}} onChange={props.onChange} />
+    <PermissionMatrix
+      screens={props.screens}
+      readOnly={props.readOnly}
+      value={props.value ?? {}}
+      onChange={props.onChange}
+    />
   );
 }

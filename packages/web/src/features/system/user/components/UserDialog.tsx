@@ -74,7 +74,11 @@ export function UserDialog({ open, user, roles, onClose, onSaved }: Props) {
     }
   }
 
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('validation.required', { field }) });
+  const required = (field: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('validation.required', { field }),
+  });
   return (
     <Modal
       open={open}
@@ -123,7 +127,10 @@ export function UserDialog({ open, user, roles, onClose, onSaved }: Props) {
           label={t('user.role')}
           rules={[{ required: true, message: t('validation.required', { field: t('user.role') }) }]}
         >
-          <Select options={roles.map((r) => ({ value: r.role_id, label: r.role_name }))} showSearch={{ optionFilterProp: 'label' }} />
+          <Select
+            options={roles.map((r) => ({ value: r.role_id, label: r.role_name }))}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
         </Form.Item>
         <Form.Item name="email" label={t('common.email')} rules={[{ type: 'email', message: t('validation.email') }]}>
           <Input />

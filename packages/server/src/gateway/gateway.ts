@@ -1,0 +1,209 @@
+import type { Server, Socket } from 'node:net';
+import type { Jt808Message } from '@headway/protocol';
+import type { Logger } from 'pino';
+import { ApiError, ErrorCode } from '../kernel/errors.ts';
+import type { Store } from '../store/db.ts';
+import type { StoredPosition } from '../tracks/position-row.ts';
+import { serveAttachments } from './attachments.ts';
+import type { CommandReply } from './commands.ts';
+import { markAllOffline, setPresence } from './devices.ts';
+import { IngestWriter } from './ingest-writer.ts';
+import { closeServer, listenTcp, portOf } from './listen.ts';
+import { RateLimitedLog } from './log-limit.ts';
+import { serveMedia } from './media.ts';
+import { GatewayMetrics } from './metrics.ts';
+import { DEFAULT_GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
+import { InProcessPositionBus, type PositionBus, type PositionsListener } from './position-bus.ts';
+import { TerminalSession } from './session.ts';
+import type { SessionHost } from './session-host.ts';
+
+export interface GatewayPorts {
+  jt808: number;
+  media: number;
+  attachments: number;
+}
+
+/** The registry's key: terminals send 12 or 20 BCD digits with leading zeros; callers may omit them. */
+function phoneKey(phone: string): string {
+  return phone.replace(/^0+/, '');
+}
+
+/**
+ * The device gateway: three TCP ports, the sessions on them (one per terminal phone), the shared group-commit
+ * writer, and the command path back to terminals. docs/gateway.md describes the behaviour.
+ */
+export class Gateway implements SessionHost {
+  readonly options: GatewayOptions;
+  readonly metrics = new GatewayMetrics();
+  readonly writer: IngestWriter;
+  readonly log: RateLimitedLog;
+  readonly bus: PositionBus;
+  readonly db: Store['db'];
+  private readonly sessions = new Map<string, TerminalSession>();
+  private readonly connections = new Set<TerminalSession>();
+  private readonly mediaSockets = new Set<Socket>();
+  private readonly attachmentSockets = new Set<Socket>();
+  private servers: Server[] = [];
+  private sweepTimer: NodeJS.Timeout | undefined;
+  ports: GatewayPorts = { jt808: 0, media: 0, attachments: 0 };
+
+  constructor(
+    readonly store: Store,
+    readonly logger: Logger,
+    options: Partial<GatewayOptions> = {},
+    bus?: PositionBus,
+  ) {
+    this.options = { ...DEFAULT_GATEWAY_OPTIONS, ...options };
+    this.db = store.db;
+    this.log = new RateLimitedLog(logger);
+    this.bus = bus ?? new InProcessPositionBus((err) => logger.error({ err }, 'position listener failed'));
+    this.writer = new IngestWriter(
+      store.db,
+      {
+        batchSize: this.options.batchSize,
+        flushIntervalMs: this.options.flushIntervalMs,
+        maxQueuedPositions: this.options.maxQueuedPositions,
+        maxInFlight: IngestWriter.defaultInFlight(store.engine),
+      },
+      this.metrics,
+      this.bus,
+      (err, positions) =>
+        this.log.warn('commit', { err, positions }, 'position batch failed; not acked, terminals resend'),
+    );
+  }
+
+  async start(): Promise<GatewayPorts> {
+    const o = this.options;
+    // A previous process may have died with terminals marked online; none are connected to this one yet.
+    await markAllOffline(this.db);
+    const refused = () => this.metrics.connectionsRejected++;
+    const jt808 = await listenTcp(o.host, o.port, o.backlog, o.maxConnections, (s) => this.accept(s), refused);
+    const media = await listenTcp(
+      o.host,
+      o.mediaPort,
+      o.backlog,
+      o.maxConnections,
+      (s) => serveMedia(s, this.metrics, this.mediaSockets),
+      refused,
+    );
+    const attachments = await listenTcp(
+      o.host,
+      o.attachmentPort,
+      o.backlog,
+      o.maxConnections,
+      (s) => serveAttachments(s, this.metrics, this.attachmentSockets),
+      refused,
+    );
+    this.servers = [jt808, media, attachments];
+    this.ports = { jt808: portOf(jt808), media: portOf(media), attachments: portOf(attachments) };
+    this.sweepTimer = setInterval(() => this.sweep(), 5_000);
+    this.sweepTimer.unref();
+    return this.ports;
+  }
+
+  async stop(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    const [jt808, media, attachments] = this.servers;
+    const sockets = [...this.connections].map((s) => s.socket);
+    await Promise.all([
+      jt808 ? closeServer(jt808, sockets) : undefined,
+      media ? closeServer(media, this.mediaSockets) : undefined,
+      attachments ? closeServer(attachments, this.attachmentSockets) : undefined,
+    ]);
+    // Commit what was read; those terminals are gone, so their acks go nowhere and they will resend.
+    await this.writer.close();
+    await markAllOffline(this.db).catch(() => {});
+  }
+
+  /** Subscribe to committed positions (ingest, live). */
+  onPositions(listener: PositionsListener): () => void {
+    return this.bus.onPositions(listener);
+  }
+
+  latestPosition(phone: string): StoredPosition | undefined {
+    return this.writer.latest.get(this.sessionOf(phone)?.phone ?? phone);
+  }
+
+  isOnline(phone: string): boolean {
+    return this.sessionOf(phone) !== undefined;
+  }
+
+  /**
+   * Sends a platform message to a terminal and resolves with its reply, matched by reply message id and flow id.
+   * Offline terminal, or no answer within the timeout: ApiError 1101 (the spec's "processing").
+   */
+  sendCommand(phone: string, message: Jt808Message, opts: { timeoutMs?: number } = {}): Promise<CommandReply> {
+    const session = this.sessionOf(phone);
+    if (!session) return Promise.reject(new ApiError(ErrorCode.processing, null, `terminal ${phone} is offline`));
+    const flowId = session.send(message);
+    this.metrics.commandsSent++;
+    return session.commands
+      .wait(
+        message.msgId,
+        flowId,
+        opts.timeoutMs ?? this.options.commandTimeoutMs,
+        () => this.metrics.commandsTimedOut++,
+      )
+      .then((reply) => {
+        this.metrics.commandsAnswered++;
+        return reply;
+      });
+  }
+
+  attach(session: TerminalSession): void {
+    const key = phoneKey(session.phone ?? '');
+    const previous = this.sessions.get(key);
+    if (previous && previous !== session) {
+      // One session per terminal: the newer connection wins (the old one is usually a dead NAT mapping).
+      this.metrics.replacedSessions++;
+      this.sessions.delete(key);
+      previous.close('replaced by a new connection');
+    }
+    this.sessions.set(key, session);
+    this.metrics.terminals = this.sessions.size;
+    const device = session.device;
+    if (device) this.presence(device.id, true);
+  }
+
+  detach(session: TerminalSession): void {
+    if (this.connections.delete(session)) this.metrics.connections = this.connections.size;
+    if (!session.phone) return;
+    const key = phoneKey(session.phone);
+    if (this.sessions.get(key) !== session) return;
+    this.sessions.delete(key);
+    this.metrics.terminals = this.sessions.size;
+    if (session.device) this.presence(session.device.id, false);
+  }
+
+  private sessionOf(phone: string): TerminalSession | undefined {
+    return this.sessions.get(phoneKey(phone));
+  }
+
+  private accept(socket: Socket): void {
+    const session = new TerminalSession(socket, this);
+    this.connections.add(session);
+    this.metrics.connections = this.connections.size;
+    this.metrics.connectionsTotal++;
+  }
+
+  private presence(deviceId: number, online: boolean): void {
+    setPresence(this.db, [deviceId], online, Math.floor(Date.now() / 1000)).catch((err: unknown) =>
+      this.log.warn('presence', { err }, 'device presence update failed'),
+    );
+  }
+
+  /** Idle and unauthenticated connections, and fragments that never completed. */
+  private sweep(): void {
+    const now = Date.now();
+    for (const session of this.connections) {
+      if (!session.authenticated && now - session.connectedAt > this.options.authTimeoutMs) {
+        session.close('not authenticated in time');
+      } else if (now - session.lastFrameAt > session.idleMs) {
+        this.metrics.closedIdle++;
+        session.close('idle');
+      } else {
+        session.sweepFragments();
+      }
+    }
+  }
+}

@@ -1,0 +1,85 @@
+/** Everything tunable about the gateway, with the defaults `npm start` uses (docs/gateway.md "Limits"). */
+export interface GatewayOptions {
+  host: string;
+  /** JT/T 808 signalling; 0 picks a free port (tests). */
+  port: number;
+  /** JT/T 1078 media stream packets. */
+  mediaPort: number;
+  /** T/JSATL 12 attachment upload. */
+  attachmentPort: number;
+  /** listen() backlog: the machine's somaxconn is 4096 (shared/LOAD-TESTING.md). */
+  backlog: number;
+  /** Connections per port beyond which new ones are refused (the process holds at most ~20,000 files). */
+  maxConnections: number;
+  /** Largest escaped frame; a longer run without 7E is dropped as oversize. */
+  maxFrameSize: number;
+  /** Bytes queued for a socket that does not read its acks before we close it. */
+  maxWriteBuffer: number;
+  /** Bad frames + oversize runs in one window that close the connection as a garbage flood. */
+  maxBadFramesPerWindow: number;
+  /** Garbage bytes (between frames) in one window that close the connection. */
+  maxGarbageBytesPerWindow: number;
+  badWindowMs: number;
+  /** Heartbeat interval (parameter 0x0001) assumed until the terminal tells otherwise; seconds. */
+  heartbeatSeconds: number;
+  /** Idle timeout = this many heartbeat intervals without any frame. */
+  idleHeartbeats: number;
+  /** A connection must authenticate within this time. */
+  authTimeoutMs: number;
+  /** Terminal local time zone (the standard says GMT+8), minutes east of UTC. */
+  utcOffsetMinutes: number;
+  /** Default timeout of sendCommand. */
+  commandTimeoutMs: number;
+  /** Group commit: flush when this many positions are queued… */
+  batchSize: number;
+  /** …or this long after the first one queued. */
+  flushIntervalMs: number;
+  /** Queued positions beyond which sockets stop being read until the writer catches up. */
+  maxQueuedPositions: number;
+}
+
+export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
+  host: '0.0.0.0',
+  port: 7611,
+  mediaPort: 7612,
+  attachmentPort: 7613,
+  backlog: 4096,
+  maxConnections: 19_000,
+  maxFrameSize: 4096,
+  maxWriteBuffer: 256 * 1024,
+  maxBadFramesPerWindow: 20,
+  maxGarbageBytesPerWindow: 16 * 1024,
+  badWindowMs: 10_000,
+  heartbeatSeconds: 60,
+  idleHeartbeats: 3,
+  authTimeoutMs: 60_000,
+  utcOffsetMinutes: 480,
+  commandTimeoutMs: 10_000,
+  batchSize: 1000,
+  flushIntervalMs: 5,
+  maxQueuedPositions: 50_000,
+};
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  return n;
+}
+
+/** HEADWAY_GATEWAY_* environment variables over the defaults. */
+export function gatewayOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayOptions {
+  const d = DEFAULT_GATEWAY_OPTIONS;
+  return {
+    ...d,
+    host: env.HEADWAY_GATEWAY_HOST || d.host,
+    port: int(env, 'HEADWAY_GATEWAY_PORT', d.port),
+    mediaPort: int(env, 'HEADWAY_GATEWAY_MEDIA_PORT', d.mediaPort),
+    attachmentPort: int(env, 'HEADWAY_GATEWAY_ATTACHMENT_PORT', d.attachmentPort),
+    maxConnections: int(env, 'HEADWAY_GATEWAY_MAX_CONNECTIONS', d.maxConnections),
+    utcOffsetMinutes: int(env, 'HEADWAY_DEVICE_UTC_OFFSET', d.utcOffsetMinutes),
+    batchSize: int(env, 'HEADWAY_GATEWAY_BATCH', d.batchSize),
+    flushIntervalMs: int(env, 'HEADWAY_GATEWAY_FLUSH_MS', d.flushIntervalMs),
+  };
+}

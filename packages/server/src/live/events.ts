@@ -1,0 +1,27 @@
+import type { RealData } from './real-data.ts';
+
+// What travels on the live channel: the MESSAGE body `{cmd, data}` the console switches on (spec section 7
+// "Live positions via STOMP"). Positions are typed; the dispatch commands carry their own payloads.
+
+export type DispatchCommand =
+  | 'plan'
+  | 'resource'
+  | 'attendance'
+  | 'on-time'
+  | 'on-time-check'
+  | 'request'
+  | 'suggestion'
+  | 'notify'
+  | 'msg';
+
+export type LiveEvent = { cmd: 'gps'; data: RealData[] } | { cmd: DispatchCommand; data: unknown };
+
+/**
+ * One published event and who receives it: the subscribers of `/topic/notify.{companyId}`, or, with `userId`,
+ * only that user's `/user/topic/msg`. Plain JSON so a networked bus can carry it as is.
+ */
+export interface LiveMessage {
+  companyId: number;
+  userId?: number;
+  event: LiveEvent;
+}

@@ -1,0 +1,53 @@
+import type { WebSocket } from 'ws';
+import type { PositionBatcher } from './batcher.ts';
+import type { Broker, LiveConnectionInfo } from './broker.ts';
+import type { LiveBus } from './bus.ts';
+import type { DispatchCommand } from './events.ts';
+import type { RealData } from './real-data.ts';
+
+/**
+ * What the rest of the server sees of the live channel. Producers publish; the STOMP endpoint, batching and
+ * bus stay behind it. Reachable as `app.live` once registered (plugin.ts).
+ */
+export class Live {
+  constructor(
+    readonly bus: LiveBus,
+    private readonly broker: Broker,
+    private readonly batcher: PositionBatcher,
+    private readonly revalidateNow: () => Promise<number>,
+  ) {}
+
+  /** Positions of one company's vehicles; coalesced per vehicle and sent about once a second. */
+  publishPositions(companyId: number, positions: readonly RealData[]): void {
+    if (positions.length > 0) this.batcher.add(companyId, positions);
+  }
+
+  /** A dispatch event (plan, resource, attendance, …) to every console of a company, sent at once. */
+  publish(companyId: number, cmd: DispatchCommand, data: unknown): void {
+    this.bus.publish({ companyId, event: { cmd, data } });
+  }
+
+  /** A private message to one user's `/user/topic/msg`. */
+  publishToUser(companyId: number, userId: number, cmd: DispatchCommand, data: unknown): void {
+    this.bus.publish({ companyId, userId, event: { cmd, data } });
+  }
+
+  /** Closes the live sockets of these sessions at once (call after ending them, e.g. forced offline). */
+  closeSessions(sessionIds: Iterable<number>, reason = 'session ended'): number {
+    return this.broker.closeSessions(new Set(sessionIds), reason);
+  }
+
+  /** Re-checks every connected session against the store now; returns how many sockets were closed. */
+  revalidate(): Promise<number> {
+    return this.revalidateNow();
+  }
+
+  connections(companyId?: number): LiveConnectionInfo[] {
+    return this.broker.list(companyId);
+  }
+
+  /** Hands a raw WebSocket to the STOMP broker (the route does this; exposed for other transports). */
+  accept(socket: WebSocket): void {
+    this.broker.accept(socket);
+  }
+}

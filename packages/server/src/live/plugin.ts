@@ -1,0 +1,87 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type AuthPolicy, DEFAULT_AUTH_POLICY } from '../auth/policy.ts';
+import { type Clock, systemClock } from '../kernel/time.ts';
+import type { Database } from '../store/schema.ts';
+import { PositionBatcher } from './batcher.ts';
+import { Broker } from './broker.ts';
+import { InProcessBus, type LiveBus } from './bus.ts';
+import { Live } from './live.ts';
+import { DEFAULT_LIVE_OPTIONS, type LiveOptions } from './options.ts';
+import { endedSessions, heartbeatToucher, resolveToken, type SessionDeps } from './sessions.ts';
+
+export const LIVE_PATH = '/dispatch/websocket';
+
+export interface LiveDeps {
+  db: Kysely<Database>;
+  clock?: Clock;
+  policy?: AuthPolicy;
+  /** Defaults to the in-process bus; pass a networked one when running several nodes. */
+  bus?: LiveBus;
+  options?: Partial<LiveOptions>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: Live;
+  }
+}
+
+/**
+ * Mounts STOMP over WebSocket at /dispatch/websocket on the root app and decorates it with `app.live`.
+ * Call before the app listens. The broker, batcher and revalidation timer stop with the app (onClose).
+ */
+export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promise<Live> {
+  const options: LiveOptions = { ...DEFAULT_LIVE_OPTIONS, ...deps.options };
+  const sessionDeps: SessionDeps = {
+    db: deps.db,
+    clock: deps.clock ?? systemClock,
+    policy: deps.policy ?? DEFAULT_AUTH_POLICY,
+  };
+  const bus = deps.bus ?? new InProcessBus();
+  const broker = new Broker({
+    options,
+    bus,
+    authenticate: (token) => resolveToken(sessionDeps, token),
+    onHeartbeat: heartbeatToucher(sessionDeps),
+  });
+  const batcher = new PositionBatcher(bus, options.batchIntervalMs);
+  batcher.start();
+
+  const revalidate = async (): Promise<number> => {
+    const ended = await endedSessions(sessionDeps, broker.sessionIds());
+    return ended.size === 0 ? 0 : broker.closeSessions(ended);
+  };
+  // Sessions end in the store (auth/, online/); polling it needs no hook in those modules and also catches
+  // idle expiry and disabled users. live.closeSessions() is the immediate path for callers that know.
+  let revalidating = false;
+  const revalidateTimer = setInterval(() => {
+    if (revalidating) return;
+    revalidating = true;
+    revalidate()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'live session revalidation failed'))
+      .finally(() => {
+        revalidating = false;
+      });
+  }, options.revalidateMs);
+  revalidateTimer.unref();
+
+  const live = new Live(bus, broker, batcher, revalidate);
+  app.decorate('live', live);
+
+  // One @fastify/websocket per server: it owns the 'upgrade' listener, so a second copy would route twice.
+  if (!app.hasDecorator('websocketServer')) {
+    await app.register(fastifyWebsocket, { options: { maxPayload: options.maxFrameBytes * 2 } });
+  }
+  app.get(LIVE_PATH, { websocket: true }, (socket) => {
+    broker.accept(socket);
+  });
+
+  app.addHook('onClose', async () => {
+    clearInterval(revalidateTimer);
+    batcher.stop();
+    broker.close();
+  });
+  return live;
+}

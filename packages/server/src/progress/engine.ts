@@ -1,0 +1,241 @@
+/**
+ * The route-progress engine: per vehicle bound to a line, turns each position report into direction, progress,
+ * station events, deviation and ETA. Pure computation over in-memory state — the ingest feeds it reports in event
+ * time order per vehicle and persists what comes out.
+ */
+
+import { type CompiledLine, compileLine } from './compile.ts';
+import { stepDeviation } from './deviation.ts';
+import { createHistory, exportHistory, importHistory, type LineHistory, type SegmentTimes } from './history.ts';
+import { createScratch, FREE, matchReport, type MatchScratch, type Prior, SAME, SWITCH, TERMINAL } from './match.ts';
+import { DEFAULT_OPTIONS, type ProgressOptions } from './options.ts';
+import { toX, toY } from './planar.ts';
+import { buildSnapshot } from './snapshot.ts';
+import { advanceTo, placeAt, record } from './stations.ts';
+import type { LineGeometry, PositionReport, ProgressUpdate, StationEvent } from './types.ts';
+import { createVehicle, type TripPlan, type VehicleProgress } from './vehicle.ts';
+
+const DEVIATION_STATE_BIT = 1 << 7;
+const DEVIATION_WARNING_BIT = 1 << 23;
+
+interface LineEntry {
+  line: CompiledLine;
+  history: LineHistory;
+  scratch: MatchScratch;
+}
+
+export class RouteProgressEngine {
+  readonly options: ProgressOptions;
+  private readonly lines = new Map<string, LineEntry>();
+  private readonly vehicles = new Map<string, VehicleProgress>();
+  private readonly prior: Prior = { dirIndex: -1, along: 0, dt: 0, atTerminal: false, expected: 0 };
+
+  constructor(options: Partial<ProgressOptions> = {}) {
+    this.options = { ...DEFAULT_OPTIONS, ...options };
+  }
+
+  /** Compiles and registers a line (replacing one with the same code; its learned history is kept if it fits). */
+  setLine(geometry: LineGeometry): CompiledLine {
+    const line = compileLine(geometry, this.options);
+    const history = createHistory(line);
+    const old = this.lines.get(line.routeCode);
+    if (old) importHistory(line, history, exportHistory(old.line, old.history));
+    this.lines.set(line.routeCode, { line, history, scratch: createScratch(line.directions.length) });
+    return line;
+  }
+
+  removeLine(routeCode: string): void {
+    this.lines.delete(routeCode);
+  }
+
+  /** Binds a vehicle to a line; rebinding to another line starts its progress afresh. */
+  bind(vehicleId: string, routeCode: string): void {
+    const v = this.vehicles.get(vehicleId);
+    if (v && v.routeCode === routeCode) return;
+    this.vehicles.set(vehicleId, createVehicle(routeCode));
+  }
+
+  unbind(vehicleId: string): void {
+    this.vehicles.delete(vehicleId);
+  }
+
+  /** Planned times of the vehicle's current or next trip (from dispatch); shown as pdt/pat on that direction. */
+  setTripPlan(vehicleId: string, plan: TripPlan | null): void {
+    const v = this.vehicles.get(vehicleId);
+    if (v) v.plan = plan;
+  }
+
+  segmentTimes(routeCode: string): SegmentTimes | null {
+    const e = this.lines.get(routeCode);
+    return e ? exportHistory(e.line, e.history) : null;
+  }
+
+  restoreSegmentTimes(saved: SegmentTimes): void {
+    const e = this.lines.get(saved.routeCode);
+    if (e) importHistory(e.line, e.history, saved);
+  }
+
+  /** Processes one report; null when the vehicle is not bound or its line is unknown. */
+  update(vehicleId: string, report: PositionReport): ProgressUpdate | null {
+    const v = this.vehicles.get(vehicleId);
+    if (!v) return null;
+    const entry = this.lines.get(v.routeCode);
+    if (!entry) return null;
+    // Out-of-order or repeated reports (terminals resend unacknowledged ones) must not move progress backwards.
+    if (v.lastReport > 0 && report.time <= v.lastReport) return this.result(entry, v, report, [], null);
+    return this.step(entry, v, report);
+  }
+
+  private step(entry: LineEntry, v: VehicleProgress, report: PositionReport): ProgressUpdate {
+    const o = this.options;
+    const { line, scratch } = entry;
+    const t = report.time;
+    const speedMs = report.speed / 3.6;
+    v.speed = v.lastReport > 0 ? v.speed * 0.5 + speedMs * 0.5 : speedMs;
+    if (report.speed < o.stillSpeed) {
+      if (v.stillSince === 0) v.stillSince = t;
+    } else v.stillSince = 0;
+    v.lastReport = t;
+
+    const fresh = v.matched && t - v.time <= o.staleSeconds;
+    const prior = this.prior;
+    prior.dirIndex = fresh ? v.dirIndex : -1;
+    prior.along = v.along;
+    prior.dt = t - v.time;
+    prior.atTerminal = fresh && v.pointer >= line.directions[v.dirIndex]!.thresholds.length - 2;
+    prior.expected = (Math.max(speedMs, v.speed) * 1.5 + 1) * prior.dt + o.jumpAllowance;
+    const heading = report.speed >= 8 ? report.azimuth : -1;
+    const x = toX(line.frame, report.lng);
+    const y = toY(line.frame, report.lat);
+    let best = matchReport(line, x, y, heading, prior, o, scratch);
+
+    // A mid-route change of direction needs consecutive reports agreeing; until then keep the current direction.
+    if (best >= 0 && scratch.kind[best] === SWITCH) {
+      v.switchVotes = v.switchDir === best ? v.switchVotes + 1 : 1;
+      v.switchDir = best;
+      if (v.switchVotes < o.switchReports) best = Number.isFinite(scratch.cost[v.dirIndex]!) ? v.dirIndex : -1;
+    } else {
+      v.switchVotes = 0;
+      v.switchDir = -1;
+    }
+
+    const offset = best >= 0 ? scratch.offset[best]! : Number.POSITIVE_INFINITY;
+    v.offset = offset;
+    const wasDeviating = v.deviation.deviating;
+    const change = stepDeviation(v.deviation, offset, o);
+    const events: StationEvent[] = [];
+    // Only a fix close to the path moves progress: between the deviation thresholds it is too doubtful to stamp a
+    // station event on, beyond them the vehicle is off the route.
+    if (best >= 0 && offset <= o.deviationExit) {
+      let kind = scratch.kind[best]!;
+      const along = scratch.along[best]!;
+      // Back after a long silence (device off, tunnel) further along the same direction: carry on, with the
+      // stations passed meanwhile marked estimated, rather than forgetting the trip.
+      if (kind === FREE && v.matched && best === v.dirIndex && along >= v.along - o.backwardTolerance) kind = SAME;
+      this.move(entry, v, best, kind, along, t, wasDeviating, prior.expected, events);
+    }
+    const deviation =
+      change === 0 ? null : { kind: change === 1 ? ('start' as const) : ('end' as const), time: t, offset };
+    return this.result(entry, v, report, events, deviation);
+  }
+
+  /** Applies an on-path match: direction change, progress, station events. */
+  private move(
+    entry: LineEntry,
+    v: VehicleProgress,
+    dirIndex: number,
+    kind: number,
+    along: number,
+    t: number,
+    deviating: boolean,
+    plausible: number,
+    events: StationEvent[],
+  ): void {
+    const o = this.options;
+    const { line } = entry;
+    const gap = t - v.time;
+    if (kind === FREE || kind === SWITCH || (kind !== TERMINAL && !v.matched)) {
+      v.matched = true;
+      v.dirIndex = dirIndex;
+      v.along = along;
+      v.time = t;
+      v.backward = 0;
+      placeAt(line.directions[dirIndex]!, v, along);
+      return;
+    }
+    if (kind === TERMINAL) {
+      // The same guard as below, measured from the new origin: one bad fix must not start the next trip.
+      const origin = line.directions[dirIndex]!.stationAlong[0] ?? 0;
+      if (along - origin > plausible && !v.jumpPending) {
+        v.jumpPending = true;
+        return;
+      }
+      this.turnAround(entry, v, dirIndex, events);
+    } else if (along < v.along - o.resetDistance) {
+      // Far behind the held progress: one fix could be a wrong match, several in a row mean the bus went back.
+      if (++v.backward >= o.resetReports) {
+        v.along = along;
+        v.time = t;
+        v.backward = 0;
+        placeAt(line.directions[dirIndex]!, v, along);
+      }
+      return;
+    }
+    v.backward = 0;
+    // A fix far ahead of what the reported speed allows is a multipath jump along the street (it shows no offset)
+    // until the next report confirms it; otherwise a bus dwelling at a stop would "depart" on one bad fix.
+    if (along - v.along > plausible && !v.jumpPending && kind === SAME) {
+      v.jumpPending = true;
+      return;
+    }
+    v.jumpPending = false;
+    if (along > v.along) {
+      const history = entry.history.directions[v.dirIndex]!;
+      advanceTo(line, v, history, along, t, !deviating, gap > o.gapSeconds, o, events);
+      v.along = along;
+    }
+    v.time = t;
+  }
+
+  /**
+   * The vehicle left its terminal onto the successor direction. The last report on the old direction is the last
+   * moment it was known at the terminal: that is the terminal departure and the new origin's arrival; the origin
+   * departure then comes from the normal zone crossing, interpolated from there.
+   */
+  private turnAround(entry: LineEntry, v: VehicleProgress, dirIndex: number, events: StationEvent[]): void {
+    const o = this.options;
+    const { line } = entry;
+    const old = line.directions[v.dirIndex]!;
+    const last = old.thresholds.length - 1;
+    if (v.pointer === last) record(line, old, v, entry.history.directions[v.dirIndex]!, last, v.time, false, o, events);
+    const next = line.directions[dirIndex]!;
+    v.dirIndex = dirIndex;
+    v.stationIndex = -1;
+    v.tripDeparture = 0;
+    v.learnIndex = -1;
+    v.along = next.stationAlong.length > 0 ? Math.min(next.stationAlong[0]!, next.thresholds[1] ?? 0) : 0;
+    v.pointer = 0;
+    if (next.thresholds.length > 0) {
+      record(line, next, v, entry.history.directions[dirIndex]!, 0, v.time, false, o, events);
+      v.pointer = 1;
+    }
+    if (v.plan && v.plan.direction !== next.direction) v.plan = null;
+  }
+
+  private result(
+    entry: LineEntry,
+    v: VehicleProgress,
+    report: PositionReport,
+    events: StationEvent[],
+    deviation: ProgressUpdate['deviation'],
+  ): ProgressUpdate {
+    const deviating = v.deviation.deviating;
+    return {
+      snapshot: buildSnapshot(entry.line, entry.history, v, report.time, this.options),
+      stationEvents: events,
+      deviation,
+      state: deviating ? report.state | DEVIATION_STATE_BIT : report.state & ~DEVIATION_STATE_BIT,
+      warningMask: deviating ? DEVIATION_WARNING_BIT : 0,
+    };
+  }
+}

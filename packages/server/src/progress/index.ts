@@ -1,0 +1,18 @@
+// Route progress: map matching, station arrival/departure, deviation, ETA and display state. Pure: no I/O.
+export { type AccuracyReport, type DetectedEvent, type ErrorStats, measureAccuracy, type TruthVisit } from './accuracy.ts';
+export { type LinePlanLike, lineFromPlan, parseSpecPath } from './adapter.ts';
+export type { CompiledLine } from './compile.ts';
+export {
+  type DisplayColour,
+  type DisplayInput,
+  type DisplayKind,
+  STATE_BITS,
+  type VehicleDisplay,
+  vehicleDisplay,
+  WARNING_ROUTE_DEVIATION,
+} from './display.ts';
+export { RouteProgressEngine } from './engine.ts';
+export type { SegmentTimes } from './history.ts';
+export { DEFAULT_OPTIONS, type ProgressOptions } from './options.ts';
+export type * from './types.ts';
+export type { TripPlan } from './vehicle.ts';

@@ -1,0 +1,20 @@
+/**
+ * The shared real feed (8 Staten Island routes) as engine geometry, through the GTFS importer's own reader and
+ * transform so the tests exercise the same model the server stores. Read once per process.
+ */
+
+import { fileURLToPath } from 'node:url';
+import { readGtfsFeed, transformFeed } from '../../lines/index.ts';
+import { lineFromPlan } from '../adapter.ts';
+import type { LineGeometry } from '../types.ts';
+
+export const SHARED_FEED = fileURLToPath(
+  new URL('../../../../../../shared/data/gtfs/mta-staten-island-8-routes.zip', import.meta.url),
+);
+
+let cached: Promise<LineGeometry[]> | null = null;
+
+export function loadFeedLines(path = process.env.HEADWAY_GTFS ?? SHARED_FEED): Promise<LineGeometry[]> {
+  if (!cached) cached = readGtfsFeed(path).then((feed) => transformFeed(feed).lines.map(lineFromPlan));
+  return cached;
+}

@@ -1,0 +1,19 @@
+/**
+ * @headway/simulator — a virtual fleet of JT/T 808 terminals: the demo's data source and the load generator.
+ * See docs/simulator.md.
+ */
+export { realClock, type SimClock, warpedClock } from './fleet/clock.ts';
+export { type DemoFleet, type DemoFleetOptions, startDemoFleet } from './fleet/demo.ts';
+export { StatsLine } from './fleet/display.ts';
+export { LineDutySource, LoadDutySource } from './fleet/duty-sources.ts';
+export { Fleet, type FleetOptions, type FleetVehicleSpec } from './fleet/fleet.ts';
+export { GroundTruthWriter } from './fleet/ground-truth.ts';
+export { loadPhone, loadVehicles } from './fleet/load-vehicles.ts';
+export { sourceAddresses } from './fleet/source-addresses.ts';
+export type { MotionState, StationEvent } from './motion/events.ts';
+export { Rng } from './motion/rng.ts';
+export { VehicleMotion } from './motion/vehicle.ts';
+export { dutiesAt, loadFeedSchedule, simDuty } from './plan/from-feed.ts';
+export { encodeBlockJpeg, snapshotJpeg } from './terminal/jpeg.ts';
+export { FleetStats } from './terminal/stats.ts';
+export { VirtualTerminal } from './terminal/terminal.ts';

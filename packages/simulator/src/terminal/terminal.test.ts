@@ -1,0 +1,172 @@
+import { alarmFlags, statusFlags } from '@headway/protocol';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TestPlatform } from '../../test/platform.ts';
+import type { MotionState } from '../motion/events.ts';
+import { Rng } from '../motion/rng.ts';
+import { FleetStats } from './stats.ts';
+import { VirtualTerminal } from './terminal.ts';
+
+function motion(over: Partial<MotionState> = {}): MotionState {
+  return {
+    time: 1_800_000_000,
+    lat: 40.6437,
+    lng: -74.0731,
+    speed: 32.5,
+    azimuth: 245,
+    odometer: 123_456_700,
+    accOn: true,
+    doors: [false, false, false],
+    phase: 'driving',
+    tripId: 'T1',
+    routeCode: 'S40',
+    direction: 1,
+    detourMetres: 0,
+    stoppedFor: 0,
+    passengers: { onboard: 12, onDay: 340, onTrip: 20, offTrip: 8, onLast: 3, offLast: 1 },
+    ...over,
+  };
+}
+
+let platform: TestPlatform;
+let stats: FleetStats;
+const terminals: VirtualTerminal[] = [];
+
+function terminal(phone: string, state: () => MotionState, version: 2013 | 2019 = 2013): VirtualTerminal {
+  const t = new VirtualTerminal({
+    phone,
+    version,
+    terminalId: phone.slice(-7),
+    plate: 'NY-1234',
+    imei: `86${phone.padStart(13, '0')}`,
+    host: '127.0.0.1',
+    port: platform.port,
+    interval: 10,
+    crew: { driverNo: 'D0001', driverCard: '1000000001', conductorNo: 'C0001', conductorCard: '2000000001', signedOnAt: 1_799_990_000 },
+    rng: new Rng(phone),
+    stats,
+    motion: state,
+  });
+  terminals.push(t);
+  t.start();
+  return t;
+}
+
+beforeEach(async () => {
+  platform = new TestPlatform();
+  await platform.listen();
+  stats = new FleetStats();
+});
+afterEach(async () => {
+  for (const t of terminals.splice(0)) t.stop();
+  await platform.close();
+});
+
+describe('virtual JT/T 808 terminal over real TCP', () => {
+  it('registers, authenticates and reports with state bits, mileage, satellites and vendor items', async () => {
+    let state = motion();
+    const t = terminal('013912345678', () => state);
+    await t.whenOnline();
+    expect(platform.received.map((m) => m.msgId).slice(0, 2)).toEqual([0x0100, 0x0102]);
+    state = motion({ speed: 0, doors: [true, true, false], phase: 'dwell' });
+    t.report();
+    const m = await platform.waitFor((x) => x.msgId === 0x0200);
+    if (m.msgId !== 0x0200) throw new Error('unreachable');
+    expect(m.header.phone).toBe('013912345678');
+    const s = statusFlags(m.body.status);
+    expect([s.accOn, s.positioned, s.door1Open, s.door2Open, s.door3Open, s.west]).toEqual([true, true, true, true, false, true]);
+    expect(m.body.lat).toBeCloseTo(40.6437, 5);
+    expect(m.body.lng).toBeCloseTo(-74.0731, 5);
+    expect(m.body.time).toBe('2027-01-15T16:00:00');
+    const ids = m.body.items.map((i) => i.id);
+    expect(ids).toEqual(expect.arrayContaining([0x01, 0x30, 0x31, 0xe1, 0xe2]));
+    const mileage = m.body.items.find((i) => i.id === 0x01);
+    expect(mileage).toMatchObject({ mileageKm: 123456.7 });
+    await expect.poll(() => stats.acks).toBe(1);
+    expect(t.unacked).toBe(0);
+  });
+
+  it('keeps unacked reports and resends them as a blind-area batch (0x0704) after reconnecting', async () => {
+    const t = terminal('013900000002', () => motion());
+    await t.whenOnline();
+    platform.holdAcks = true;
+    for (let i = 0; i < 5; i++) t.report();
+    await expect.poll(() => platform.received.filter((m) => m.msgId === 0x0200).length).toBe(5);
+    expect(t.unacked).toBe(5);
+    platform.holdAcks = false;
+    platform.dropAll();
+    // Offline reports are kept too.
+    await expect.poll(() => t.online).toBe(false);
+    t.report();
+    const batch = await platform.waitFor((m) => m.msgId === 0x0704, 10_000);
+    if (batch.msgId !== 0x0704) throw new Error('unreachable');
+    expect(batch.body.type).toBe(1);
+    expect(batch.body.locations).toHaveLength(6);
+    // Reconnecting reuses the token: no second registration.
+    expect(platform.received.filter((m) => m.msgId === 0x0100)).toHaveLength(1);
+    await expect.poll(() => t.unacked).toBe(0);
+  });
+
+  it('raises overspeed, SOS, long parking and route deviation from the vehicle state', async () => {
+    let state = motion({ speed: 75 });
+    const t = terminal('013900000003', () => state);
+    await t.whenOnline();
+    const alarmsOf = async (n: number) => {
+      await expect.poll(() => platform.received.filter((m) => m.msgId === 0x0200).length).toBe(n);
+      const m = platform.received.filter((x) => x.msgId === 0x0200)[n - 1]!;
+      if (m.msgId !== 0x0200) throw new Error('unreachable');
+      return alarmFlags(m.body.alarmFlags);
+    };
+    t.report();
+    expect((await alarmsOf(1)).overspeedWarning).toBe(true);
+    state = motion({ speed: 75, time: 1_800_000_020 });
+    t.report();
+    expect((await alarmsOf(2)).overspeed).toBe(true);
+    state = motion({ speed: 0, stoppedFor: 1500, time: 1_800_000_030 });
+    t.triggerAlarm('sos');
+    state = { ...state, time: Math.floor(Date.now() / 1000) };
+    t.report();
+    const a = await alarmsOf(3);
+    expect([a.emergency, a.parkingTimeout, a.overspeed]).toEqual([true, true, false]);
+    state = motion({ detourMetres: 250, time: Math.floor(Date.now() / 1000) + 3600 });
+    t.report();
+    expect((await alarmsOf(4)).routeDeviation).toBe(true);
+  });
+
+  it('answers parameter set and query, attributes, position query, text and snapshot', async () => {
+    const t = terminal('013900000004', () => motion(), 2019);
+    await t.whenOnline();
+    const phone = platform.received[0]!.header.phone;
+    const set = platform.command(phone, { msgId: 0x8103, body: { params: [{ id: 0x0001, value: 45 }, { id: 0x0055, value: 70 }] } });
+    await platform.waitFor((m) => m.msgId === 0x0001 && m.body.replyFlowId === set);
+    const query = platform.command(phone, { msgId: 0x8106, body: { ids: [0x0001, 0x0055, 0x0029] } });
+    const params = await platform.waitFor((m) => m.msgId === 0x0104 && m.body.replyFlowId === query);
+    if (params.msgId !== 0x0104) throw new Error('unreachable');
+    expect(params.body.params.map((p) => [p.id, p.value])).toEqual([
+      [0x0001, 45],
+      [0x0055, 70],
+      [0x0029, 10],
+    ]);
+    platform.command(phone, { msgId: 0x8107, body: {} });
+    const attrs = await platform.waitFor((m) => m.msgId === 0x0107);
+    if (attrs.msgId !== 0x0107) throw new Error('unreachable');
+    expect(attrs.body.model).toBe('HW-SIM-808');
+    const q = platform.command(phone, { msgId: 0x8201, body: {} });
+    const pos = await platform.waitFor((m) => m.msgId === 0x0201);
+    if (pos.msgId !== 0x0201) throw new Error('unreachable');
+    expect(pos.body.replyFlowId).toBe(q);
+    platform.command(phone, { msgId: 0x8300, body: { flag: 1, textType: 1, text: 'Please call the depot' } });
+    await expect.poll(() => t.texts.map((x) => x.text)).toEqual(['Please call the depot']);
+    platform.command(phone, {
+      msgId: 0x8801,
+      body: { channel: 1, command: 1, interval: 0, save: 0, resolution: 4, quality: 5, brightness: 0, contrast: 0, saturation: 0, chroma: 0 },
+    });
+    const answer = await platform.waitFor((m) => m.msgId === 0x0805);
+    if (answer.msgId !== 0x0805) throw new Error('unreachable');
+    expect(answer.body.mediaIds).toHaveLength(1);
+    const media = await platform.waitFor((m) => m.msgId === 0x0801);
+    if (media.msgId !== 0x0801) throw new Error('unreachable');
+    // A JPEG: SOI … EOI.
+    expect([...media.body.data.slice(0, 2)]).toEqual([0xff, 0xd8]);
+    expect([...media.body.data.slice(-2)]).toEqual([0xff, 0xd9]);
+  });
+});
