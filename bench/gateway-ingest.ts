@@ -211,7 +211,8 @@ async function main(): Promise<void> {
   }
 
   const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(config)], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_SERVER_NODE_ARGS="--cpu-prof" profiles the gateway process.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
   });
   const messages: { cmd: string; port?: number; stats?: ServerStats }[] = [];
   const waiters: ((m: (typeof messages)[number]) => void)[] = [];

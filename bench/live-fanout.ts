@@ -204,7 +204,7 @@ async function main(): Promise<void> {
   const opened: BenchClient[] = [];
   // Ramp in groups of 50 rather than all at once (listen backlog; LOAD-TESTING.md).
   for (let i = 0; i < clients; i += 50) {
-    const group = [];
+    const group: Promise<BenchClient>[] = [];
     for (let j = i; j < Math.min(clients, i + 50); j++) {
       const sample = (clients - 1 - j) % every === 0 && opened.length + group.length < clients;
       group.push(openClient(ready.wsUrl, ready.token, ready.companyId, sample ? onFrame : undefined));

@@ -1,4 +1,4 @@
-import { encodeMessage, fromHex } from '@headway/protocol';
+import { encodeMessage } from '@headway/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStore, ENGINES, type TestStore } from '../../test/helpers/database.ts';
 import { isApiError } from '../kernel/errors.ts';
@@ -173,7 +173,7 @@ describe.each(ENGINES)('gateway over TCP on %s', (engine) => {
       await new Promise((r) => setImmediate(r));
     }
     const d = term.encode({ msgId: 0x0002, body: {} });
-    term.write(Buffer.concat([fromHex('deadbeef00'), fromHex('7e0102030405067e'), d.bytes]));
+    term.write(Buffer.concat([Buffer.from('deadbeef00', 'hex'), Buffer.from('7e0102030405067e', 'hex'), d.bytes]));
     await Promise.all([term.ackOf(a.flowId), term.ackOf(b.flowId), term.ackOf(c.flowId), term.ackOf(d.flowId)]);
     expect(await rows()).toHaveLength(3);
     expect(term.closed).toBe(false);

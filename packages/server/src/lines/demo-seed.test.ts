@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../demo/seed.ts';
 import { seedDemoTransit } from './demo-seed.ts';
 import { transitDb } from './schema.ts';
-import { sqliteTestStore, type TestStore } from './testing/stores.ts';
+import { createTestStore, type TestStore } from '../../test/helpers/database.ts';
 
 describe('demo transit seed', () => {
   let t: TestStore;
   beforeAll(async () => {
-    t = await sqliteTestStore();
+    t = await createTestStore('sqlite');
   });
-  afterAll(async () => t?.dispose());
+  afterAll(async () => t?.drop());
 
   it('seeds Demo Transit with lines, and vehicles each bound to a device and a line, with crews', async () => {
     // Importing demo-seed.ts registered it with the demo seed seam: seedDemo runs it.

@@ -3,24 +3,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importGtfsFile } from './import-feed.ts';
 import { transitDb } from './schema.ts';
-import { postgresAvailable, postgresTestStore, sqliteTestStore, type TestStore } from './testing/stores.ts';
+import { createTestStore, ENGINES, type TestStore } from '../../test/helpers/database.ts';
 
 const here = new URL('.', import.meta.url).pathname;
 const SHARED = join(here, '../../../../../shared/data/gtfs/mta-staten-island-8-routes.zip');
 const FEED = existsSync(SHARED) ? SHARED : join(here, '../../demo-data/mta-staten-island-8-routes.zip');
 
-const engines = [
-  { name: 'SQLite', open: sqliteTestStore, available: async () => true },
-  { name: 'PostgreSQL', open: postgresTestStore, available: postgresAvailable },
-];
-
-for (const engine of engines) {
-  describe.skipIf(!(await engine.available()))(`GTFS import persisted on ${engine.name}`, () => {
+for (const engine of ENGINES) {
+  describe(`GTFS import persisted on ${engine}`, () => {
     let t: TestStore;
     beforeAll(async () => {
-      t = await engine.open();
+      t = await createTestStore(engine);
     }, 60_000);
-    afterAll(async () => t?.dispose());
+    afterAll(async () => t?.drop());
 
     it('writes the feed into a company and re-imports idempotently', async () => {
       const first = await importGtfsFile(t.store.db, FEED, { companyName: 'Demo Transit', now: 1_800_000_000 });

@@ -131,6 +131,8 @@ describe('live channel: STOMP 1.2 over WebSocket at /dispatch/websocket', () => 
     expect(ownGps.bodies()).toEqual([{ cmd: 'gps', data: [position('A', 101, { v: 42 }), position('B', 100)] }]);
     expect(otherGps.bodies()).toEqual([{ cmd: 'gps', data: [position('Z', 100)] }]);
     expect(ownGps.messages[0]?.headers.destination).toBe(`/topic/notify.${server.demoCompanyId}`);
+    expect(server.live.latestPosition(server.demoCompanyId, 'B')).toEqual(position('B', 100));
+    expect(server.live.latestPositions(otherCompany.companyId)).toEqual([position('Z', 100)]);
   });
 
   it("refuses a subscription to another company's topic with an ERROR frame", async () => {

@@ -3,6 +3,7 @@ import type { PositionBatcher } from './batcher.ts';
 import type { Broker, LiveConnectionInfo } from './broker.ts';
 import type { LiveBus } from './bus.ts';
 import type { DispatchCommand } from './events.ts';
+import { LatestPositions } from './latest.ts';
 import type { RealData } from './real-data.ts';
 
 /**
@@ -10,6 +11,8 @@ import type { RealData } from './real-data.ts';
  * bus stay behind it. Reachable as `app.live` once registered (plugin.ts).
  */
 export class Live {
+  private readonly latest = new LatestPositions();
+
   constructor(
     readonly bus: LiveBus,
     private readonly broker: Broker,
@@ -19,7 +22,18 @@ export class Live {
 
   /** Positions of one company's vehicles; coalesced per vehicle and sent about once a second. */
   publishPositions(companyId: number, positions: readonly RealData[]): void {
-    if (positions.length > 0) this.batcher.add(companyId, positions);
+    if (positions.length === 0) return;
+    this.latest.add(companyId, positions);
+    this.batcher.add(companyId, positions);
+  }
+
+  /** Newest real_data of each vehicle of a company seen by this node (for the console's full refresh). */
+  latestPositions(companyId: number): RealData[] {
+    return this.latest.of(companyId);
+  }
+
+  latestPosition(companyId: number, imei: string): RealData | undefined {
+    return this.latest.get(companyId, imei);
   }
 
   /** A dispatch event (plan, resource, attendance, …) to every console of a company, sent at once. */

@@ -25,6 +25,9 @@ export async function seedDevices(
       company_id: company.id,
       terminal_phone,
       imei: `IMEI${terminal_phone}`,
+      protocol_version: '2013',
+      device_type: '',
+      sim: '',
       created_at: now,
     }));
     const ids = await db.insertInto('devices').values(rows).returning('id').execute();

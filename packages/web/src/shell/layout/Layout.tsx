@@ -40,6 +40,7 @@ export function Layout() {
             onClose={closeDrawer}
             size={210}
             closable={false}
+            rootClassName="hw-drawer"
             styles={{ body: { padding: 0, background: menuTheme === 'dark' ? '#1f2a37' : '#fff' } }}
           >
             <Brand collapsed={false} theme={menuTheme} />
