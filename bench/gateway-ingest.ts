@@ -20,6 +20,7 @@ import { pino } from 'pino';
 import { Gateway } from '../packages/server/src/gateway/gateway.ts';
 import { LatencyHistogram } from '../packages/server/src/gateway/histogram.ts';
 import type { GatewayMetricsJson } from '../packages/server/src/gateway/metrics.ts';
+import { gatewayOptionsFromEnv } from '../packages/server/src/gateway/options.ts';
 import { busFix, seedDevices } from '../packages/server/src/gateway/testing/fixture.ts';
 import { openStore, type StoreConfig } from '../packages/server/src/store/db.ts';
 import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
@@ -38,13 +39,13 @@ type ServerStats = {
 
 async function serve(config: StoreConfig): Promise<void> {
   const store = openStore(config);
+  // The gateway's own HEADWAY_GATEWAY_* variables tune the run (batch size, flush interval, SQLite thread).
   const gateway = new Gateway(store, pino({ level: 'warn' }), {
+    ...gatewayOptionsFromEnv(),
     host: '127.0.0.1',
     port: 0,
     mediaPort: 0,
     attachmentPort: 0,
-    ...(process.env.HEADWAY_GATEWAY_BATCH ? { batchSize: Number(process.env.HEADWAY_GATEWAY_BATCH) } : {}),
-    ...(process.env.HEADWAY_GATEWAY_FLUSH_MS ? { flushIntervalMs: Number(process.env.HEADWAY_GATEWAY_FLUSH_MS) } : {}),
   });
   const ports = await gateway.start();
   let maxRss = 0;

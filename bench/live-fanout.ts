@@ -12,6 +12,7 @@
  * position carries its publish time in ms for this purpose only.
  */
 import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -246,6 +247,8 @@ async function main(): Promise<void> {
     deliveryLatencyMs: { p50: percentile(deliveryLatency, 50), p99: percentile(deliveryLatency, 99) },
     serverCpuPercentOfOneCore: +(serverCpu * 100).toFixed(1),
     serverMaxRssMb: +stats.maxRssMb.toFixed(0),
+    // Other work on the machine delays both processes' timers and reads; shown so figures can be judged.
+    loadAverage1m: +(loadavg()[0] ?? 0).toFixed(1),
     clientCpuPercentOfOneCore: +(((cpuClient.user + cpuClient.system) / 1000 / (seconds * 1000)) * 100).toFixed(1),
   };
   console.log(JSON.stringify(result));

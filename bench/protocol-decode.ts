@@ -61,14 +61,15 @@ const frames = {
 const escapes = (f: Uint8Array) => f.subarray(1, -1).filter((b) => b === 0x7d).length;
 
 function rate(name: string, fn: () => number, bytes?: number): { name: string; perSecond: number } {
-  for (let i = 0; i < 200_000; i++) fn(); // warm up the JIT
-  let n = 0;
   let sink = 0;
+  const warm = performance.now() + 300; // warm up the JIT
+  while (performance.now() < warm) for (let i = 0; i < 100; i++) sink += fn();
+  let n = 0;
   const t0 = performance.now();
   const end = t0 + SECONDS * 1000;
   while (performance.now() < end) {
-    for (let i = 0; i < 10_000; i++) sink += fn();
-    n += 10_000;
+    for (let i = 0; i < 100; i++) sink += fn();
+    n += 100;
   }
   const perSecond = n / ((performance.now() - t0) / 1000);
   const extra = bytes ? ` (${bytes} bytes/frame)` : '';

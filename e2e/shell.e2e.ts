@@ -25,6 +25,10 @@ async function openMenu(group: string, item: string) {
   await page.waitForURL(`**${item}`);
 }
 
+async function dialogText(text: string) {
+  await page.locator('.ant-modal:visible').getByText(text).first().waitFor();
+}
+
 async function primaryColour(): Promise<string> {
   return page.locator('.hw-tag--active').evaluate((el) => getComputedStyle(el).backgroundColor);
 }
@@ -145,6 +149,20 @@ describe('console shell (admin)', () => {
     await page.reload();
     await page.getByTestId('layout').waitFor();
     await expect.poll(primaryColour).toBe('rgb(245, 34, 45)');
+  });
+
+  it('collects client errors in the error log', async () => {
+    expect(await page.getByTestId('error-log').count()).toBe(0);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('e2e boom');
+      });
+      void Promise.reject(new Error('e2e rejection'));
+    });
+    await page.getByTestId('error-log').click();
+    await dialogText('e2e boom');
+    await dialogText('e2e rejection');
+    await page.keyboard.press('Escape');
   });
 
   it('shows the 404 page for an unknown screen', async () => {

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSession, keepArtifactsOnFailure, launch, login, openSession, type Session, shot } from './support/browser.ts';
+import {
+  closeSession,
+  keepArtifactsOnFailure,
+  launch,
+  login,
+  openSession,
+  type Session,
+  shot,
+} from './support/browser.ts';
 
 // System screens against the real API: users with the spec's validation, roles with the permission matrix.
 let browser: Browser;
@@ -63,7 +71,9 @@ describe('system screens (admin)', () => {
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').first().waitFor();
     await row.getByRole('button', { name: 'Edit' }).click();
-    await expect.poll(() => dialog().getByTestId('permission-matrix').getByLabel('SystemOnline export').isChecked()).toBe(true);
+    await expect
+      .poll(() => dialog().getByTestId('permission-matrix').getByLabel('SystemOnline export').isChecked())
+      .toBe(true);
     await dialog().getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openStore } from '/work/main/packages/server/src/store/db.ts';
-import { migrateToLatest } from '/work/main/packages/server/src/store/migrate.ts';
-import { insertPositions } from '/work/main/packages/server/src/tracks/insert-positions.ts';
+import { openStore } from '../../packages/server/src/store/db.ts';
+import { migrateToLatest } from '../../packages/server/src/store/migrate.ts';
+import { insertPositions } from '../../packages/server/src/tracks/insert-positions.ts';
 const engine = process.argv[2] ?? 'sqlite';
 const store = engine === 'sqlite' ? openStore({ engine: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'x')), 'a.db') }) : openStore({engine:'postgres', url: 'postgres://postgres@127.0.0.1:5432/insb'});
 await migrateToLatest(store);
@@ -21,7 +21,7 @@ async function viaJson() {
 }
 for (const [name, fn] of [['values', () => insertPositions(store.db, rows)], ['json', viaJson], ['values', () => insertPositions(store.db, rows)], ['json', viaJson]] as const) {
   const t = performance.now();
-  for (let i = 0; i < 20; i++) await fn();
+  for (let i = 0; i < 50; i++) await fn();
   console.log(name, ((performance.now() - t) / 20).toFixed(2), 'ms per 1000 rows');
 }
 await store.close();

@@ -9,6 +9,7 @@ export { LineDutySource, LoadDutySource } from './fleet/duty-sources.ts';
 export { Fleet, type FleetOptions, type FleetVehicleSpec } from './fleet/fleet.ts';
 export { GroundTruthWriter } from './fleet/ground-truth.ts';
 export { loadPhone, loadVehicles } from './fleet/load-vehicles.ts';
+export { demoFleetModule } from './fleet/module.ts';
 export { sourceAddresses } from './fleet/source-addresses.ts';
 export type { MotionState, StationEvent } from './motion/events.ts';
 export { Rng } from './motion/rng.ts';

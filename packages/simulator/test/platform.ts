@@ -1,13 +1,13 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import {
   type DecodedMessage,
+  decodeBody,
   decodeFrame,
   encodeMessage,
   encodePlatformResponse,
   FrameSplitter,
   type Jt808Header,
   type Jt808Message,
-  decodeBody,
   replyOptions,
   SubpackageAssembler,
 } from '@headway/protocol';
@@ -74,7 +74,15 @@ export class TestPlatform {
     const found = this.received.find(predicate);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for a message; got ${this.received.map((m) => m.msgId.toString(16)).join(' ')}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `timed out waiting for a message; got ${this.received.map((m) => m.msgId.toString(16)).join(' ')}`,
+            ),
+          ),
+        timeoutMs,
+      );
       const listener = (m: Msg) => {
         if (!predicate(m)) return;
         clearTimeout(timer);

@@ -7,9 +7,26 @@ import { HEX2 } from './hex.ts';
  */
 export type LocalTime = string;
 
+const HI = new Uint8Array(256);
+const LO = new Uint8Array(256);
+for (let i = 0; i < 256; i++) {
+  HI[i] = HEX2[i]!.charCodeAt(0);
+  LO[i] = HEX2[i]!.charCodeAt(1);
+}
+
 /** Reads BCD[6] at `off` as a LocalTime. Years are 2000-based (the standard has two-digit years). */
 export function readBcdTime(buf: Uint8Array, off: number): LocalTime {
-  return `20${HEX2[buf[off]!]}-${HEX2[buf[off + 1]!]}-${HEX2[buf[off + 2]!]}T${HEX2[buf[off + 3]!]}:${HEX2[buf[off + 4]!]}:${HEX2[buf[off + 5]!]}`;
+  // One flat string allocation: this runs for every position report.
+  const y = buf[off]!;
+  const mo = buf[off + 1]!;
+  const d = buf[off + 2]!;
+  const h = buf[off + 3]!;
+  const mi = buf[off + 4]!;
+  const s = buf[off + 5]!;
+  return String.fromCharCode(
+    50, 48, HI[y]!, LO[y]!, 45, HI[mo]!, LO[mo]!, 45, HI[d]!, LO[d]!, 84,
+    HI[h]!, LO[h]!, 58, HI[mi]!, LO[mi]!, 58, HI[s]!, LO[s]!,
+  );
 }
 
 /** Writes a LocalTime (or a raw 12-digit string) as BCD[6]. */

@@ -37,6 +37,28 @@ export function unescapeFrame(src: Uint8Array, start: number, end: number): Uint
   return out.subarray(0, o);
 }
 
+/**
+ * Unescapes `src[start, end)` into `out` (which must be at least `end - start` long). Returns the unescaped length,
+ * or -1 on a malformed escape or a raw 7E. Lets the hot decode path reuse one scratch buffer instead of allocating.
+ */
+export function unescapeInto(src: Uint8Array, start: number, end: number, out: Uint8Array): number {
+  let o = 0;
+  for (let i = start; i < end; i++) {
+    const b = src[i]!;
+    if (b === ESC) {
+      const n = src[++i];
+      if (n === 0x02) out[o++] = FLAG;
+      else if (n === 0x01) out[o++] = ESC;
+      else return -1;
+    } else if (b === FLAG) {
+      return -1;
+    } else {
+      out[o++] = b;
+    }
+  }
+  return o;
+}
+
 /** XOR of every byte in `buf[start, end)` (the check code covers header + body, before escaping). */
 export function xorChecksum(buf: Uint8Array, start: number, end: number): number {
   let x = 0;

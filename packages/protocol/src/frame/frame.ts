@@ -7,7 +7,7 @@ import { type CodecError, CodecFault, toCodecError } from '../codec/errors.ts';
 import type { AlarmIdentProfile, BodyContext } from '../messages/codec.ts';
 import { codecFor } from '../messages/table.ts';
 import type { Jt808Message } from '../messages/types.ts';
-import { ESC, escapeFrame, FLAG, unescapeFrame, xorChecksum } from './escape.ts';
+import { ESC, escapeFrame, FLAG, unescapeInto, xorChecksum } from './escape.ts';
 import {
   ATTR_SUBPACKAGE,
   ATTR_VERSION,
@@ -59,36 +59,68 @@ function fail(code: CodecError['code'], message: string): { ok: false; error: Co
 }
 
 /**
- * Unescapes and checks one frame. Accepts the bytes with or without the 7E delimiters, as cut by FrameSplitter.
+ * Frame checks shared by parseFrame and decodeFrame. On success returns the header and leaves the unescaped body
+ * location in the module-level `cur*` variables — the hot path allocates no views or intermediate results.
+ * When the frame holds escapes the body lives in a reused scratch buffer: callers copy what they keep.
  */
-export function parseFrame(bytes: Uint8Array, opts?: DecodeOptions): ParseFrameResult {
+let scratch = new Uint8Array(4096);
+let curBuf: Uint8Array = scratch;
+let curStart = 0;
+let curEnd = 0;
+
+function checkFrame(bytes: Uint8Array, opts: DecodeOptions | undefined): Jt808Header | CodecError {
   let start = 0;
   let end = bytes.length;
   if (end > 0 && bytes[0] === FLAG) start++;
   if (end > start && bytes[end - 1] === FLAG) end--;
-  if (end <= start) return fail('EMPTY', 'empty frame');
-  const buf = unescapeFrame(bytes, start, end);
-  if (buf === undefined) return fail('BAD_ESCAPE', `0x${ESC.toString(16)} not followed by 01/02, or a raw 0x7e inside`);
-  const n = buf.length;
-  if (n < 13) return fail('FRAME_TOO_SHORT', `frame of ${n} bytes is shorter than the smallest header`);
-  const attr = (buf[2]! << 8) | buf[3]!;
+  if (end <= start) return { code: 'EMPTY', message: 'empty frame' };
+  let buf = bytes;
+  let off = start;
+  let n = end - start;
+  const esc = bytes.indexOf(ESC, start);
+  if (esc >= 0 && esc < end) {
+    if (scratch.length < n) scratch = new Uint8Array(Math.max(n, scratch.length * 2));
+    n = unescapeInto(bytes, start, end, scratch);
+    if (n < 0) return { code: 'BAD_ESCAPE', message: '0x7d not followed by 01/02, or a raw 0x7e inside' };
+    buf = scratch;
+    off = 0;
+  }
+  if (n < 13) return { code: 'FRAME_TOO_SHORT', message: `frame of ${n} bytes is shorter than the smallest header` };
+  const attr = (buf[off + 2]! << 8) | buf[off + 3]!;
   const hl = headerLength(attr);
-  if (n < hl + 1) return fail('FRAME_TOO_SHORT', `frame of ${n} bytes is shorter than its ${hl}-byte header`);
+  if (n < hl + 1) return { code: 'FRAME_TOO_SHORT', message: `frame of ${n} bytes is shorter than its ${hl}-byte header` };
+  const last = off + n - 1;
   if (opts?.verifyChecksum !== false) {
-    const x = xorChecksum(buf, 0, n - 1);
-    if (x !== buf[n - 1]) {
-      return fail('BAD_CHECKSUM', `check code 0x${buf[n - 1]!.toString(16)} != computed 0x${x.toString(16)}`);
+    let x = 0;
+    for (let i = off; i < last; i++) x ^= buf[i]!;
+    if (x !== buf[last]) {
+      return { code: 'BAD_CHECKSUM', message: `check code 0x${buf[last]!.toString(16)} != computed 0x${x.toString(16)}` };
     }
   }
-  const header = readHeader(buf);
+  const header = readHeader(buf, off);
   const actual = n - 1 - hl;
   if (header.bodyLength !== actual && opts?.verifyLength !== false) {
-    return {
-      ok: false,
-      error: { code: 'LENGTH_MISMATCH', message: `header says ${header.bodyLength} body bytes, frame has ${actual}` },
-    };
+    return { code: 'LENGTH_MISMATCH', message: `header says ${header.bodyLength} body bytes, frame has ${actual}` };
   }
-  return { ok: true, header, body: buf.subarray(hl, n - 1) };
+  curBuf = buf;
+  curStart = off + hl;
+  curEnd = last;
+  return header;
+}
+
+function isError(x: Jt808Header | CodecError): x is CodecError {
+  return (x as CodecError).code !== undefined;
+}
+
+/**
+ * Unescapes and checks one frame. Accepts the bytes with or without the 7E delimiters, as cut by FrameSplitter.
+ * The body is a view of `bytes` when nothing was escaped, else a fresh copy.
+ */
+export function parseFrame(bytes: Uint8Array, opts?: DecodeOptions): ParseFrameResult {
+  const h = checkFrame(bytes, opts);
+  if (isError(h)) return { ok: false, error: h };
+  const body = curBuf === bytes ? bytes.subarray(curStart, curEnd) : curBuf.slice(curStart, curEnd);
+  return { ok: true, header: h, body };
 }
 
 const CTX_2013: BodyContext = Object.freeze({ version: 2013, alarmIdent: 'auto', partial: false, flags: false });
@@ -116,12 +148,10 @@ export function decodeBody(
   opts?: DecodeOptions & { partial?: boolean },
 ): DecodeBodyResult {
   const codec = codecFor(msgId);
-  if (codec === undefined)
-    return fail('UNKNOWN_MESSAGE', `no codec for message 0x${msgId.toString(16).padStart(4, '0')}`);
+  if (codec === undefined) return fail('UNKNOWN_MESSAGE', `no codec for message 0x${msgId.toString(16).padStart(4, '0')}`);
   try {
     const ctx = bodyContext(header, opts, opts?.partial === true);
-    const r = new Reader(body);
-    const decoded = codec.decode(r, ctx);
+    const decoded = codec.decode(new Reader(body), ctx);
     return { ok: true, message: { msgId, body: decoded } as Jt808Message };
   } catch (e) {
     return { ok: false, error: toCodecError(e) };
@@ -131,18 +161,18 @@ export function decodeBody(
 /** Parses and decodes one frame: the usual entry point of a gateway. */
 export function decodeFrame(bytes: Uint8Array, opts?: DecodeOptions): DecodeFrameResult {
   try {
-    const f = parseFrame(bytes, opts);
-    if (!f.ok) return f;
-    const header = f.header;
+    const header = checkFrame(bytes, opts);
+    if (isError(header)) return { ok: false, error: header };
     if (header.subpackage) {
-      return { ok: true, message: { kind: 'fragment', msgId: header.msgId, header, body: f.body } };
+      const body = curBuf.slice(curStart, curEnd);
+      return { ok: true, message: { kind: 'fragment', msgId: header.msgId, header, body } };
     }
     const codec = codecFor(header.msgId);
     if (codec === undefined) {
-      return { ok: true, message: { kind: 'unknown', msgId: header.msgId, header, body: f.body } };
+      const body = curBuf.slice(curStart, curEnd);
+      return { ok: true, message: { kind: 'unknown', msgId: header.msgId, header, body } };
     }
-    const r = new Reader(f.body);
-    const body = codec.decode(r, bodyContext(header, opts));
+    const body = codec.decode(new Reader(curBuf, curStart, curEnd), bodyContext(header, opts));
     return { ok: true, message: { kind: 'message', msgId: header.msgId, header, body } as DecodedMessage };
   } catch (e) {
     return { ok: false, error: toCodecError(e) };

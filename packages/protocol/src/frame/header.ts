@@ -37,31 +37,40 @@ export function headerLength(attr: number): number {
   return attr & ATTR_SUBPACKAGE ? base + 4 : base;
 }
 
-/** Parses the header at the start of an unescaped frame; caller guarantees `buf.length >= headerLength(attr)`. */
-export function readHeader(buf: Uint8Array): Jt808Header {
-  const msgId = (buf[0]! << 8) | buf[1]!;
-  const attr = (buf[2]! << 8) | buf[3]!;
+/** ASCII codes of the two hex digits of every byte value: BCD digit strings built in one allocation. */
+const HI = new Uint8Array(256);
+const LO = new Uint8Array(256);
+for (let i = 0; i < 256; i++) {
+  HI[i] = HEX2[i]!.charCodeAt(0);
+  LO[i] = HEX2[i]!.charCodeAt(1);
+}
+
+/** BCD[6] phone as 12 digits (hot path: one string allocation, no concatenation ropes). */
+function phone6(b: Uint8Array, p: number): string {
+  const a = b[p]!;
+  const c = b[p + 1]!;
+  const d = b[p + 2]!;
+  const e = b[p + 3]!;
+  const f = b[p + 4]!;
+  const g = b[p + 5]!;
+  return String.fromCharCode(HI[a]!, LO[a]!, HI[c]!, LO[c]!, HI[d]!, LO[d]!, HI[e]!, LO[e]!, HI[f]!, LO[f]!, HI[g]!, LO[g]!);
+}
+
+/** Parses the header at `off` of an unescaped frame; caller guarantees the header bytes are present. */
+export function readHeader(buf: Uint8Array, off = 0): Jt808Header {
+  const msgId = (buf[off]! << 8) | buf[off + 1]!;
+  const attr = (buf[off + 2]! << 8) | buf[off + 3]!;
   const v2019 = (attr & ATTR_VERSION) !== 0;
   let p: number;
   let phone: string;
   let protocolVersion = 0;
   if (v2019) {
-    protocolVersion = buf[4]!;
-    phone =
-      HEX2[buf[5]!]! +
-      HEX2[buf[6]!] +
-      HEX2[buf[7]!] +
-      HEX2[buf[8]!] +
-      HEX2[buf[9]!] +
-      HEX2[buf[10]!] +
-      HEX2[buf[11]!] +
-      HEX2[buf[12]!] +
-      HEX2[buf[13]!] +
-      HEX2[buf[14]!];
-    p = 15;
+    protocolVersion = buf[off + 4]!;
+    phone = phone6(buf, off + 5) + HEX2[buf[off + 11]!] + HEX2[buf[off + 12]!] + HEX2[buf[off + 13]!] + HEX2[buf[off + 14]!];
+    p = off + 15;
   } else {
-    phone = HEX2[buf[4]!]! + HEX2[buf[5]!] + HEX2[buf[6]!] + HEX2[buf[7]!] + HEX2[buf[8]!] + HEX2[buf[9]!];
-    p = 10;
+    phone = phone6(buf, off + 4);
+    p = off + 10;
   }
   const flowId = (buf[p]! << 8) | buf[p + 1]!;
   const sub = (attr & ATTR_SUBPACKAGE) !== 0;

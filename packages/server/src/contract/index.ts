@@ -9,3 +9,4 @@ export * from './permissions.ts';
 export * from './roles.ts';
 export * from './session.ts';
 export * from './users.ts';
+export * from './vehicles.ts';

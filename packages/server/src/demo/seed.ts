@@ -64,6 +64,7 @@ export async function ensureSharedRoles(
 export const DISPATCHER_PERMISSIONS: RolePermissions = {
   Dashboard: PermissionBit.view,
   SystemOnline: PermissionBit.view,
+  MonitoringMap: PermissionBit.view,
 };
 
 /**

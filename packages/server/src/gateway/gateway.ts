@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { ApiError, ErrorCode } from '../kernel/errors.ts';
 import type { Store } from '../store/db.ts';
 import type { StoredPosition } from '../tracks/position-row.ts';
+import { openPositionSink } from '../tracks/position-sink.ts';
 import { serveAttachments } from './attachments.ts';
 import type { CommandReply } from './commands.ts';
 import { markAllOffline, setPresence } from './devices.ts';
@@ -35,7 +36,8 @@ function phoneKey(phone: string): string {
 export class Gateway implements SessionHost {
   readonly options: GatewayOptions;
   readonly metrics = new GatewayMetrics();
-  readonly writer: IngestWriter;
+  /** Created by start(): the SQLite sink needs an async look at the database file. */
+  writer!: IngestWriter;
   readonly log: RateLimitedLog;
   readonly bus: PositionBus;
   readonly db: Store['db'];
@@ -57,25 +59,24 @@ export class Gateway implements SessionHost {
     this.db = store.db;
     this.log = new RateLimitedLog(logger);
     this.bus = bus ?? new InProcessPositionBus((err) => logger.error({ err }, 'position listener failed'));
-    this.writer = new IngestWriter(
-      store.db,
-      {
-        batchSize: this.options.batchSize,
-        flushIntervalMs: this.options.flushIntervalMs,
-        maxQueuedPositions: this.options.maxQueuedPositions,
-        maxInFlight: IngestWriter.defaultInFlight(store.engine),
-      },
-      this.metrics,
-      this.bus,
-      (err, positions) =>
-        this.log.warn('commit', { err, positions }, 'position batch failed; not acked, terminals resend'),
-    );
   }
 
   async start(): Promise<GatewayPorts> {
     const o = this.options;
     // A previous process may have died with terminals marked online; none are connected to this one yet.
     await markAllOffline(this.db);
+    this.writer = new IngestWriter(
+      await openPositionSink(this.store, o.sqliteWriterThread),
+      {
+        batchSize: o.batchSize,
+        flushIntervalMs: o.flushIntervalMs,
+        maxQueuedPositions: o.maxQueuedPositions,
+      },
+      this.metrics,
+      this.bus,
+      (err, positions) =>
+        this.log.warn('commit', { err, positions }, 'position batch failed; not acked, terminals resend'),
+    );
     const refused = () => this.metrics.connectionsRejected++;
     const jt808 = await listenTcp(o.host, o.port, o.backlog, o.maxConnections, (s) => this.accept(s), refused);
     const media = await listenTcp(

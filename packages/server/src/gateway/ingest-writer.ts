@@ -1,9 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { Kysely } from 'kysely';
-import type { Engine } from '../store/db.ts';
-import type { Database } from '../store/schema.ts';
-import { insertPositions } from '../tracks/insert-positions.ts';
 import { type StoredPosition, toRow } from '../tracks/position-row.ts';
+import type { PositionSink } from '../tracks/position-sink.ts';
 import type { GatewayMetrics } from './metrics.ts';
 import type { PositionBus } from './position-bus.ts';
 
@@ -20,8 +17,6 @@ export interface IngestWriterOptions {
   batchSize: number;
   flushIntervalMs: number;
   maxQueuedPositions: number;
-  /** Transactions in flight at once: 1 on SQLite (one connection), a few on PostgreSQL (pool). */
-  maxInFlight: number;
 }
 
 /**
@@ -42,16 +37,12 @@ export class IngestWriter {
   readonly latest = new Map<string, StoredPosition>();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly sink: PositionSink,
     private readonly options: IngestWriterOptions,
     private readonly metrics: GatewayMetrics,
     private readonly bus: PositionBus,
     private readonly onError: (error: unknown, positions: number) => void,
   ) {}
-
-  static defaultInFlight(engine: Engine): number {
-    return engine === 'sqlite' ? 1 : 4;
-  }
 
   get queued(): number {
     return this.queuedPositions;
@@ -91,9 +82,10 @@ export class IngestWriter {
     this.timer = undefined;
     this.holds = 0;
     while (this.queue.length > 0 || this.inFlight > 0) {
-      if (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) void this.flush();
+      if (this.queue.length > 0 && this.inFlight < this.sink.parallel) void this.flush();
       await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     }
+    await this.sink.close();
   }
 
   private flushSoon(delayMs: number): void {
@@ -110,7 +102,7 @@ export class IngestWriter {
   }
 
   private async flush(): Promise<void> {
-    if (this.holds > 0 || this.inFlight >= this.options.maxInFlight || this.queue.length === 0) return;
+    if (this.holds > 0 || this.inFlight >= this.sink.parallel || this.queue.length === 0) return;
     // Take whole entries up to the batch size: a 0x0704 is committed in one transaction with its one ack.
     const batch: IngestEntry[] = [];
     let count = 0;
@@ -132,7 +124,7 @@ export class IngestWriter {
     const started = performance.now();
     let committed = false;
     try {
-      await insertPositions(this.db, rows);
+      await this.sink.write(rows);
       committed = true;
     } catch (error) {
       this.metrics.batchErrors++;

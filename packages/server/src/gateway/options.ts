@@ -36,6 +36,8 @@ export interface GatewayOptions {
   flushIntervalMs: number;
   /** Queued positions beyond which sockets stop being read until the writer catches up. */
   maxQueuedPositions: number;
+  /** SQLite: commit positions on a worker thread (true) or on the event loop through Kysely (false). */
+  sqliteWriterThread: boolean;
 }
 
 export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
@@ -58,6 +60,7 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   batchSize: 1000,
   flushIntervalMs: 5,
   maxQueuedPositions: 50_000,
+  sqliteWriterThread: true,
 };
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -81,5 +84,6 @@ export function gatewayOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Gat
     utcOffsetMinutes: int(env, 'HEADWAY_DEVICE_UTC_OFFSET', d.utcOffsetMinutes),
     batchSize: int(env, 'HEADWAY_GATEWAY_BATCH', d.batchSize),
     flushIntervalMs: int(env, 'HEADWAY_GATEWAY_FLUSH_MS', d.flushIntervalMs),
+    sqliteWriterThread: env.HEADWAY_GATEWAY_SQLITE_THREAD ? env.HEADWAY_GATEWAY_SQLITE_THREAD !== '0' : d.sqliteWriterThread,
   };
 }

@@ -44,7 +44,8 @@ export function demoFleetPlan(plan: TransitPlan, cap = DEMO_VEHICLE_CAP): DemoVe
     const times = duties.flatMap((d) => [d.startTime, d.endTime]).sort((a, b) => a - b);
     for (const t of times) {
       const out = new Map<string, number>();
-      for (const d of duties) if (d.startTime <= t && t < d.endTime) out.set(d.routeCode, (out.get(d.routeCode) ?? 0) + 1);
+      for (const d of duties)
+        if (d.startTime <= t && t < d.endTime) out.set(d.routeCode, (out.get(d.routeCode) ?? 0) + 1);
       for (const [code, n] of out) peak.set(code, Math.max(peak.get(code) ?? 0, n));
     }
   }
@@ -74,7 +75,20 @@ export function demoFleetPlan(plan: TransitPlan, cap = DEMO_VEHICLE_CAP): DemoVe
   return vehicles;
 }
 
-const FIRST = ['Maria', 'James', 'Wei', 'Aisha', 'Carlos', 'Olga', 'Somchai', 'Grace', 'Ahmed', 'Lucia', 'Tomasz', 'Nia'];
+const FIRST = [
+  'Maria',
+  'James',
+  'Wei',
+  'Aisha',
+  'Carlos',
+  'Olga',
+  'Somchai',
+  'Grace',
+  'Ahmed',
+  'Lucia',
+  'Tomasz',
+  'Nia',
+];
 const LAST = ['Rivera', 'Chen', 'Okafor', 'Smith', 'Kowalski', 'Nguyen', 'Haddad', 'Russo', 'Patel', 'Kim', 'Silva'];
 
 /** Deterministic crew names: the same demo every start. */

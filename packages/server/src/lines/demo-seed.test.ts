@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStore, type TestStore } from '../../test/helpers/database.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { seedDemoTransit } from './demo-seed.ts';
 import { transitDb } from './schema.ts';
-import { createTestStore, type TestStore } from '../../test/helpers/database.ts';
 
 describe('demo transit seed', () => {
   let t: TestStore;
@@ -15,12 +15,25 @@ describe('demo transit seed', () => {
     // Importing demo-seed.ts registered it with the demo seed seam: seedDemo runs it.
     const { companyId } = await seedDemo(t.store.db, { password: 'demo-pass' });
     const db = transitDb(t.store.db);
-    const lines = await db.selectFrom('lines').select(['id', 'route_code']).where('company_id', '=', companyId).execute();
+    const lines = await db
+      .selectFrom('lines')
+      .select(['id', 'route_code'])
+      .where('company_id', '=', companyId)
+      .execute();
     expect(lines).toHaveLength(8);
     const vehicles = await db
       .selectFrom('vehicles')
       .innerJoin('devices', 'devices.id', 'vehicles.device_id')
-      .select(['car_name', 'lpn', 'vehicles.imei', 'channel', 'line_id', 'fleet_id', 'terminal_phone', 'protocol_version'])
+      .select([
+        'car_name',
+        'lpn',
+        'vehicles.imei',
+        'channel',
+        'line_id',
+        'fleet_id',
+        'terminal_phone',
+        'protocol_version',
+      ])
       .where('vehicles.company_id', '=', companyId)
       .execute();
     expect(vehicles.length).toBeGreaterThanOrEqual(60);
@@ -37,7 +50,11 @@ describe('demo transit seed', () => {
     expect(vehicles.some((v) => v.protocol_version === '2019')).toBe(true);
     const fleets = await db.selectFrom('fleets').select('fleet_name').where('company_id', '=', companyId).execute();
     expect(fleets.map((f) => f.fleet_name).sort()).toEqual(['Castleton Depot', 'Yukon Depot']);
-    const crew = await db.selectFrom('employees').select(['emp_type', 'ic_card']).where('company_id', '=', companyId).execute();
+    const crew = await db
+      .selectFrom('employees')
+      .select(['emp_type', 'ic_card'])
+      .where('company_id', '=', companyId)
+      .execute();
     expect(crew.filter((e) => e.emp_type === 1)).toHaveLength(vehicles.length);
     expect(crew.filter((e) => e.emp_type === 2).length).toBeGreaterThan(20);
     expect(crew.every((e) => /^\d{10}$/.test(e.ic_card))).toBe(true);

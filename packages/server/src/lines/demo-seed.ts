@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { registerDemoSeeder } from '../demo/lines.ts';
@@ -33,7 +32,11 @@ export async function seedDemoTransit(
   const now = options.now ?? Math.floor(Date.now() / 1000);
   const tdb = transitDb(db);
   const hasLines = await tdb.selectFrom('lines').select('id').where('company_id', '=', companyId).executeTakeFirst();
-  const hasVehicles = await tdb.selectFrom('vehicles').select('id').where('company_id', '=', companyId).executeTakeFirst();
+  const hasVehicles = await tdb
+    .selectFrom('vehicles')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
   // Seeded before: skip reading the feed (three seconds) on every start.
   if (hasLines && hasVehicles) return { imported: false, vehicles: 0, drivers: 0, conductors: 0 };
   const plan = transformFeed(await readGtfsFeed(options.feed ?? DEMO_FEED));
@@ -71,7 +74,11 @@ export async function seedDemoTransit(
     for (const v of vehicles) {
       const lineId = lines.get(v.routeCode) ?? null;
       const fleetId = fleets.get(v.fleetName) ?? null;
-      let device = await trx.selectFrom('devices').select('id').where('terminal_phone', '=', v.terminalPhone).executeTakeFirst();
+      let device = await trx
+        .selectFrom('devices')
+        .select('id')
+        .where('terminal_phone', '=', v.terminalPhone)
+        .executeTakeFirst();
       device ??= await trx
         .insertInto('devices')
         .values({
@@ -108,8 +115,11 @@ export async function seedDemoTransit(
           .execute();
       }
       // One driver per bus, and a conductor on every other bus.
-      const crew: [type: 1 | 2, no: string, card: string][] = [[1, `D${String(v.index).padStart(4, '0')}`, `10${String(v.index).padStart(8, '0')}`]];
-      if (v.index % 2 === 0) crew.push([2, `C${String(v.index).padStart(4, '0')}`, `20${String(v.index).padStart(8, '0')}`]);
+      const crew: [type: 1 | 2, no: string, card: string][] = [
+        [1, `D${String(v.index).padStart(4, '0')}`, `10${String(v.index).padStart(8, '0')}`],
+      ];
+      if (v.index % 2 === 0)
+        crew.push([2, `C${String(v.index).padStart(4, '0')}`, `20${String(v.index).padStart(8, '0')}`]);
       for (const [type, no, card] of crew) {
         if (type === 1) drivers++;
         else conductors++;

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStore, ENGINES, type TestStore } from '../../test/helpers/database.ts';
 import { importGtfsFile } from './import-feed.ts';
 import { transitDb } from './schema.ts';
-import { createTestStore, ENGINES, type TestStore } from '../../test/helpers/database.ts';
 
 const here = new URL('.', import.meta.url).pathname;
 const SHARED = join(here, '../../../../../shared/data/gtfs/mta-staten-island-8-routes.zip');

@@ -13,6 +13,7 @@ export interface BrokerDeps {
   authenticate(token: string): Promise<SessionContext | undefined>;
   /** The console's /app/heartbeat: the session is in use (feeds the online-users list). */
   onHeartbeat(session: SessionContext): Promise<void>;
+  onInternalError(error: unknown): void;
 }
 
 export interface LiveConnectionInfo {
@@ -56,12 +57,17 @@ export class Broker implements ConnectionHost {
     this.unsubscribeBus = deps.bus.subscribe((message) => this.deliver(message));
     // One timer for all sockets rather than two per socket: heart-beat periods are seconds, so a sweep at a
     // quarter of the period keeps sends and timeouts within 25% of the negotiated values.
-    const sweepMs = Math.min(1000, Math.max(20, Math.floor(deps.options.heartbeatMs / 4)));
+    const beat = deps.options.heartbeatMs;
+    const sweepMs = beat > 0 ? Math.min(1000, Math.max(20, Math.floor(beat / 4))) : 1000;
     this.sweepTimer = setInterval(() => {
       const now = Date.now();
       for (const connection of this.connections) connection.tickHeartbeat(now);
     }, sweepMs);
     this.sweepTimer.unref();
+  }
+
+  onInternalError(error: unknown): void {
+    this.deps.onInternalError(error);
   }
 
   accept(socket: WebSocket): StompConnection {

@@ -30,6 +30,8 @@ export interface ConnectionHost {
   detach(connection: StompConnection): void;
   addSubscription(subscription: Subscription, target: { companyId: number } | { userId: number }): void;
   removeSubscription(subscription: Subscription): void;
+  /** A failure that is not the client's fault (store down): logged, and the client gets 'internal error'. */
+  onInternalError(error: unknown): void;
   /** /app/heartbeat and /app/notify; throws LiveFrameError to refuse. */
   onSend(connection: StompConnection, destination: string, body: string): Promise<void>;
 }
@@ -50,6 +52,8 @@ export class StompConnection {
   /** Last /app/heartbeat: the console's "I am here" every 30 s (spec section 9). */
   lastHeartbeatAt: number | undefined;
   private closed = false;
+  private sendWindowStart = 0;
+  private sendsInWindow = 0;
   private readonly parser: StompParser;
   // Frames are handled one after another: CONNECT resolves the token asynchronously, and a SUBSCRIBE
   // pipelined behind it must not run before the session is known.
@@ -95,7 +99,8 @@ export class StompConnection {
     try {
       await this.dispatch(frame);
     } catch (error) {
-      const refusal = error instanceof LiveFrameError ? error : new LiveFrameError('internal error');
+      if (!(error instanceof LiveFrameError)) this.host.onInternalError(error);
+      const refusal = error instanceof LiveFrameError ? error : new LiveFrameError('internal error', '', 1011);
       this.fail(refusal, header(frame, 'receipt'));
     }
   }
@@ -116,6 +121,7 @@ export class StompConnection {
         break;
       }
       case 'SEND':
+        this.countSend();
         await this.host.onSend(this, required(frame, 'destination'), frame.body);
         break;
       case 'ACK':
@@ -185,6 +191,21 @@ export class StompConnection {
       subscription,
       target.kind === 'company' ? { companyId: session.companyId } : { userId: session.userId },
     );
+  }
+
+  private countSend(): void {
+    const now = Date.now();
+    if (now - this.sendWindowStart >= 10_000) {
+      this.sendWindowStart = now;
+      this.sendsInWindow = 0;
+    }
+    if (++this.sendsInWindow > this.host.options.maxSendsPer10s) {
+      throw new LiveFrameError(
+        'too frequent',
+        `more than ${this.host.options.maxSendsPer10s} SEND frames in 10 s`,
+        1008,
+      );
+    }
   }
 
   private sendReceipt(frame: StompFrame): void {

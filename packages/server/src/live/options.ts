@@ -11,6 +11,8 @@ export interface LiveOptions {
   /** Largest inbound frame; a bigger one is an ERROR and the socket is closed. */
   maxFrameBytes: number;
   maxSubscriptions: number;
+  /** SEND frames allowed per connection per 10 s: /app/notify fans out to a whole company, so it is bounded. */
+  maxSendsPer10s: number;
   /** A client this far behind (bytes queued in the socket) is dropped; it reloads the full state on reconnect. */
   maxBufferedBytes: number;
 }
@@ -22,5 +24,6 @@ export const DEFAULT_LIVE_OPTIONS: LiveOptions = {
   revalidateMs: 5000,
   maxFrameBytes: 64 * 1024,
   maxSubscriptions: 32,
+  maxSendsPer10s: 100,
   maxBufferedBytes: 16 * 1024 * 1024,
 };

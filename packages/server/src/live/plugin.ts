@@ -45,6 +45,7 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
     bus,
     authenticate: (token) => resolveToken(sessionDeps, token),
     onHeartbeat: heartbeatToucher(sessionDeps),
+    onInternalError: (error) => app.log.error({ err: error }, 'live channel frame failed'),
   });
   const batcher = new PositionBatcher(bus, options.batchIntervalMs);
   batcher.start();

@@ -27,6 +27,10 @@ export function heartbeatToucher(deps: SessionDeps): (session: SessionContext) =
     const now = epochSeconds(deps.clock);
     const last = touchedAt.get(session.sessionId) ?? 0;
     if (now - last < deps.policy.touchEverySeconds) return;
+    // Entries past the throttle window are useless; drop them so the map stays the size of the active set.
+    if (touchedAt.size > 10_000) {
+      for (const [id, at] of touchedAt) if (now - at >= deps.policy.touchEverySeconds) touchedAt.delete(id);
+    }
     touchedAt.set(session.sessionId, now);
     await touchSession(deps.db, session.sessionId, now);
   };

@@ -41,6 +41,22 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     meta: { title: 'route.dashboard', icon: 'DashboardOutlined', affix: true },
   },
   {
+    path: '/monitoring',
+    name: 'Monitoring',
+    component: 'Layout',
+    redirect: 'noRedirect',
+    alwaysShow: true,
+    meta: { title: 'route.monitoring', icon: 'EnvironmentOutlined' },
+    children: [
+      {
+        path: 'map',
+        name: 'MonitoringMap',
+        component: 'monitoring/map/index',
+        meta: { title: 'route.monitoringMap', icon: 'GlobalOutlined' },
+      },
+    ],
+  },
+  {
     path: '/system',
     name: 'System',
     component: 'Layout',

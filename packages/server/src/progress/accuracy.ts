@@ -31,8 +31,9 @@ export interface AccuracyReport {
   detectedShare: number;
   arrivals: ErrorStats;
   departures: ErrorStats;
-  /** Detected events no truth visit claimed (duplicates, phantom visits). */
+  /** Detected events no truth visit claimed (duplicates, phantom visits, times the truth leaves null). */
   unmatched: number;
+  unmatchedEvents: DetectedEvent[];
 }
 
 export interface ErrorStats {
@@ -49,18 +50,18 @@ export interface ErrorStats {
  * within `window` seconds; claimed events cannot count twice, so duplicates show up as unmatched.
  */
 export function measureAccuracy(truth: TruthVisit[], detected: DetectedEvent[], window = 120): AccuracyReport {
-  const pools = new Map<string, { time: number; used: boolean }[]>();
+  const pools = new Map<string, { time: number; used: boolean; event: DetectedEvent }[]>();
   for (const e of detected) {
     const key = `${e.vehicleId}|${e.routeCode}|${e.direction}|${e.serial}|${e.flag}`;
     let pool = pools.get(key);
     if (!pool) pools.set(key, (pool = []));
-    pool.push({ time: e.eventTime, used: false });
+    pool.push({ time: e.eventTime, used: false, event: e });
   }
   const claim = (v: TruthVisit, flag: number, time: number | null): number | null => {
     if (time === null) return null;
     const pool = pools.get(`${v.vehicleId}|${v.routeCode}|${v.direction}|${v.serial}|${flag}`);
     if (!pool) return null;
-    let best: { time: number; used: boolean } | null = null;
+    let best: { time: number; used: boolean; event: DetectedEvent } | null = null;
     for (const c of pool) {
       if (c.used || Math.abs(c.time - time) > window) continue;
       if (!best || Math.abs(c.time - time) < Math.abs(best.time - time)) best = c;
@@ -79,15 +80,16 @@ export function measureAccuracy(truth: TruthVisit[], detected: DetectedEvent[], 
     if (d !== null) departureErrors.push(d);
     if (a !== null || (v.arrival === null && d !== null)) found++;
   }
-  let unmatched = 0;
-  for (const pool of pools.values()) for (const c of pool) if (!c.used) unmatched++;
+  const unmatchedEvents: DetectedEvent[] = [];
+  for (const pool of pools.values()) for (const c of pool) if (!c.used) unmatchedEvents.push(c.event);
   return {
     visits: truth.length,
     detected: found,
     detectedShare: truth.length ? found / truth.length : 1,
     arrivals: stats(arrivalErrors),
     departures: stats(departureErrors),
-    unmatched,
+    unmatched: unmatchedEvents.length,
+    unmatchedEvents,
   };
 }
 

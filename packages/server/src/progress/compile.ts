@@ -30,6 +30,12 @@ export interface CompiledDirection {
    * half the gap between close stations so zones never overlap and events stay in serial order.
    */
   thresholds: Float64Array;
+  /**
+   * Where each event's time is read: the crossing of a point nearer the stop than the zone boundary (the zone only
+   * decides that the event happened). Buses brake into a stop and pull away slowly, so interpolating the time at
+   * the boundary itself reads arrivals early and departures late by several seconds.
+   */
+  anchors: Float64Array;
   /** Prior seconds from arrival at station k to arrival at k+1 (schedule, else distance at the default speed). */
   segmentPrior: Float64Array;
 }
@@ -90,12 +96,15 @@ export function compileLine(geometry: LineGeometry, options: ProgressOptions): C
       stationAlong[k] = last;
     }
     const thresholds = new Float64Array(2 * m);
+    const anchors = new Float64Array(2 * m);
     for (let k = 0; k < m; k++) {
       const gapPrev = k > 0 ? stationAlong[k]! - stationAlong[k - 1]! : Number.POSITIVE_INFINITY;
       const gapNext = k < m - 1 ? stationAlong[k + 1]! - stationAlong[k]! : Number.POSITIVE_INFINITY;
       const r = Math.min(options.stationRadius, gapPrev / 2, gapNext / 2);
       thresholds[2 * k] = stationAlong[k]! - r;
       thresholds[2 * k + 1] = stationAlong[k]! + r;
+      anchors[2 * k] = stationAlong[k]! - Math.min(r, options.arrivalAnchor);
+      anchors[2 * k + 1] = stationAlong[k]! + Math.min(r, options.departureAnchor);
     }
     const segmentPrior = new Float64Array(Math.max(0, m - 1));
     for (let k = 0; k < m - 1; k++) {
@@ -118,6 +127,7 @@ export function compileLine(geometry: LineGeometry, options: ProgressOptions): C
       names: stations.map((s) => s.name),
       stationAlong,
       thresholds,
+      anchors,
       segmentPrior,
     };
   });

@@ -18,6 +18,22 @@ import { createVehicle, type TripPlan, type VehicleProgress } from './vehicle.ts
 const DEVIATION_STATE_BIT = 1 << 7;
 const DEVIATION_WARNING_BIT = 1 << 23;
 
+/** One on-path match being applied (reused: no object per report). */
+interface Fix {
+  dirIndex: number;
+  kind: number;
+  along: number;
+  time: number;
+  /** Reported speed, m/s. */
+  speed: number;
+  /** Forward metres the speed explains since the last match. */
+  plausible: number;
+  /** Standing since before the previous report. */
+  still: boolean;
+  /** Was deviating before this report: progress moves but stations passed are not announced. */
+  deviating: boolean;
+}
+
 interface LineEntry {
   line: CompiledLine;
   history: LineHistory;
@@ -29,6 +45,16 @@ export class RouteProgressEngine {
   private readonly lines = new Map<string, LineEntry>();
   private readonly vehicles = new Map<string, VehicleProgress>();
   private readonly prior: Prior = { dirIndex: -1, along: 0, dt: 0, atTerminal: false, expected: 0 };
+  private readonly fix: Fix = {
+    dirIndex: 0,
+    kind: 0,
+    along: 0,
+    time: 0,
+    speed: 0,
+    plausible: 0,
+    still: false,
+    deviating: false,
+  };
 
   constructor(options: Partial<ProgressOptions> = {}) {
     this.options = { ...DEFAULT_OPTIONS, ...options };
@@ -132,7 +158,16 @@ export class RouteProgressEngine {
       // Back after a long silence (device off, tunnel) further along the same direction: carry on, with the
       // stations passed meanwhile marked estimated, rather than forgetting the trip.
       if (kind === FREE && v.matched && best === v.dirIndex && along >= v.along - o.backwardTolerance) kind = SAME;
-      this.move(entry, v, best, kind, along, t, wasDeviating, prior.expected, events);
+      const fix = this.fix;
+      fix.dirIndex = best;
+      fix.kind = kind;
+      fix.along = along;
+      fix.time = t;
+      fix.speed = speedMs;
+      fix.plausible = prior.expected;
+      fix.still = report.speed < o.stillSpeed && v.stillSince < t;
+      fix.deviating = wasDeviating;
+      this.move(entry, v, fix, events);
     }
     const deviation =
       change === 0 ? null : { kind: change === 1 ? ('start' as const) : ('end' as const), time: t, offset };
@@ -140,20 +175,15 @@ export class RouteProgressEngine {
   }
 
   /** Applies an on-path match: direction change, progress, station events. */
-  private move(
-    entry: LineEntry,
-    v: VehicleProgress,
-    dirIndex: number,
-    kind: number,
-    along: number,
-    t: number,
-    deviating: boolean,
-    plausible: number,
-    events: StationEvent[],
-  ): void {
+  private move(entry: LineEntry, v: VehicleProgress, fix: Fix, events: StationEvent[]): void {
     const o = this.options;
     const { line } = entry;
+    const { dirIndex, kind, along, time: t, plausible, still } = fix;
     const gap = t - v.time;
+    const speedBefore = v.timeSpeed;
+    // Every path below that sets v.time to this report also leaves its speed beside it; the jump guards return
+    // before, keeping both at the last accepted report.
+    v.timeSpeed = fix.speed;
     if (kind === FREE || kind === SWITCH || (kind !== TERMINAL && !v.matched)) {
       v.matched = true;
       v.dirIndex = dirIndex;
@@ -182,16 +212,24 @@ export class RouteProgressEngine {
       return;
     }
     v.backward = 0;
+    // A bus standing since before the last report: small along movements are noise (held as a running maximum they would
+    // creep across a zone boundary during a long dwell). A real move while the speed reads 0 is still accepted once
+    // it is clearly beyond the noise and confirmed below.
+    if (still && kind === SAME && along - v.along < o.stillNoise) {
+      v.time = t;
+      return;
+    }
     // A fix far ahead of what the reported speed allows is a multipath jump along the street (it shows no offset)
     // until the next report confirms it; otherwise a bus dwelling at a stop would "depart" on one bad fix.
     if (along - v.along > plausible && !v.jumpPending && kind === SAME) {
       v.jumpPending = true;
+      v.timeSpeed = speedBefore;
       return;
     }
     v.jumpPending = false;
     if (along > v.along) {
       const history = entry.history.directions[v.dirIndex]!;
-      advanceTo(line, v, history, along, t, !deviating, gap > o.gapSeconds, o, events);
+      advanceTo(line, v, history, along, t, speedBefore, fix.speed, !fix.deviating, gap > o.gapSeconds, o, events);
       v.along = along;
     }
     v.time = t;

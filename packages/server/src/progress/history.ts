@@ -8,7 +8,7 @@ import type { CompiledLine } from './compile.ts';
 
 export interface DirectionHistory {
   seconds: Float64Array;
-  /** Observations so far (the prior counts as one). */
+  /** Observations so far (0: still the prior). */
   count: Uint32Array;
   /** suffix[k] = sum of seconds[k..]: the rest of the trip from station k, kept current on each observation. */
   suffix: Float64Array;
@@ -28,7 +28,11 @@ export function createHistory(line: CompiledLine): LineHistory {
   return {
     directions: line.directions.map((d) => {
       const seconds = Float64Array.from(d.segmentPrior);
-      const h = { seconds, count: new Uint32Array(seconds.length).fill(1), suffix: new Float64Array(seconds.length + 1) };
+      const h = {
+        seconds,
+        count: new Uint32Array(seconds.length),
+        suffix: new Float64Array(seconds.length + 1),
+      };
       recomputeSuffix(h);
       return h;
     }),
@@ -36,8 +40,9 @@ export function createHistory(line: CompiledLine): LineHistory {
 }
 
 /**
- * Folds one observed traversal in. The first few observations weigh more (1/count) so a fresh line converges
- * quickly from a poor prior; afterwards the EWMA tracks changing traffic. Outliers (a breakdown, a driver's break)
+ * Folds one observed traversal in. The prior counts for nothing once a real traversal is seen (the first replaces
+ * it, the next few are averaged at 1/count) so a fresh line converges at once from a poor prior; afterwards the
+ * EWMA tracks changing traffic. Outliers (a breakdown, a driver's break)
  * are dropped rather than averaged in.
  */
 export function learnSegment(h: DirectionHistory, segment: number, observed: number, alpha: number): boolean {

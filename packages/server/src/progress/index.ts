@@ -1,5 +1,11 @@
 // Route progress: map matching, station arrival/departure, deviation, ETA and display state. Pure: no I/O.
-export { type AccuracyReport, type DetectedEvent, type ErrorStats, measureAccuracy, type TruthVisit } from './accuracy.ts';
+export {
+  type AccuracyReport,
+  type DetectedEvent,
+  type ErrorStats,
+  measureAccuracy,
+  type TruthVisit,
+} from './accuracy.ts';
 export { type LinePlanLike, lineFromPlan, parseSpecPath } from './adapter.ts';
 export type { CompiledLine } from './compile.ts';
 export {

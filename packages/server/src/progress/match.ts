@@ -131,7 +131,8 @@ function matchDirection(
         if (offset > radius) continue;
         const along = cum[s]! + t * (cum[s + 1]! - cum[s]!);
         let cost = offset;
-        if (heading >= 0 && l2 > 0) cost += HEADING_WEIGHT * (1 - Math.cos((angleBetween(heading, bearing[s]!) * Math.PI) / 180));
+        if (heading >= 0 && l2 > 0)
+          cost += HEADING_WEIGHT * (1 - Math.cos((angleBetween(heading, bearing[s]!) * Math.PI) / 180));
         const kind = continuity(line, j, along, prior, options);
         cost += penalty;
         // Ties (a loop's start and end at one stop) go to the smaller along: a fresh vehicle is starting, not ending.
@@ -149,13 +150,7 @@ function matchDirection(
 // Set by continuity() beside its return value; module-level to avoid an object per candidate.
 let penalty = 0;
 
-function continuity(
-  line: CompiledLine,
-  j: number,
-  along: number,
-  prior: Prior,
-  options: ProgressOptions,
-): number {
+function continuity(line: CompiledLine, j: number, along: number, prior: Prior, options: ProgressOptions): number {
   if (prior.dirIndex < 0) {
     // Picked up with no history: termini often loop, so the origin and a point a hundred metres on lie side by
     // side. A vehicle appearing there is far more likely starting a trip than part-way round the loop.

@@ -6,6 +6,9 @@ export interface ProgressOptions {
   gridCell: number;
   /** Along-path half-width of a station zone (arrival on entry, departure on exit). */
   stationRadius: number;
+  /** Metres before / after the stop whose interpolated crossing gives the arrival / departure time. */
+  arrivalAnchor: number;
+  departureAnchor: number;
   /** Off the path by more than this (m) counts toward a deviation; such reports do not move progress. */
   deviationEnter: number;
   /** Back within this (m) counts toward clearing a deviation (hysteresis). */
@@ -19,6 +22,8 @@ export interface ProgressOptions {
   backwardTolerance: number;
   /** Forward movement (m) beyond what the reported speed explains that is still accepted without confirmation. */
   jumpAllowance: number;
+  /** Along-path movement (m) ignored while the reported speed says the vehicle is standing. */
+  stillNoise: number;
   /** Backward jump (m) that, seen on `resetReports` consecutive reports, restarts progress (vehicle really went back). */
   resetDistance: number;
   resetReports: number;
@@ -45,6 +50,8 @@ export const DEFAULT_OPTIONS: ProgressOptions = {
   searchRadius: 200,
   gridCell: 100,
   stationRadius: 30,
+  arrivalAnchor: 10,
+  departureAnchor: 10,
   deviationEnter: 70,
   deviationExit: 40,
   deviationEnterReports: 3,
@@ -52,6 +59,7 @@ export const DEFAULT_OPTIONS: ProgressOptions = {
   maxSpeed: 25,
   backwardTolerance: 60,
   jumpAllowance: 20,
+  stillNoise: 50,
   resetDistance: 300,
   resetReports: 3,
   terminalZone: 300,

@@ -35,8 +35,7 @@ export function buildSnapshot(
 
   const atOrigin = v.pointer <= 1;
   const atTerminal = v.pointer >= 2 * last;
-  const layover =
-    v.matched && (atOrigin || atTerminal) && v.stillSince > 0 && now - v.stillSince >= o.layoverSeconds;
+  const layover = v.matched && (atOrigin || atTerminal) && v.stillSince > 0 && now - v.stillSince >= o.layoverSeconds;
   const plan = v.plan && v.plan.direction === dir.direction ? v.plan : null;
   const pdt = plan?.pdt ?? 0;
   const etd = v.tripDeparture > 0 ? v.tripDeparture : atOrigin && v.matched ? Math.max(pdt, now) : 0;

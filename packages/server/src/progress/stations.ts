@@ -14,6 +14,7 @@ import type { VehicleProgress } from './vehicle.ts';
 
 /**
  * Moves the vehicle from (v.along, v.time) to (along, time), crossing zone thresholds on the way.
+ * @param speedBefore reported speed at v.time and `speed` at `time`, m/s
  * @param emit false while deviating or after a jump with no credible path: stations are skipped silently
  * @param estimated the gap between the two reports is too long for the interpolated time to be trusted
  */
@@ -23,6 +24,8 @@ export function advanceTo(
   history: DirectionHistory,
   along: number,
   time: number,
+  speedBefore: number,
+  speed: number,
   emit: boolean,
   estimated: boolean,
   options: ProgressOptions,
@@ -32,10 +35,9 @@ export function advanceTo(
   const thr = dir.thresholds;
   const s0 = v.along;
   const t0 = v.time;
+  const anchors = dir.anchors;
   while (v.pointer < thr.length && thr[v.pointer]! <= along) {
-    const boundary = thr[v.pointer]!;
-    const f = along > s0 ? (boundary - s0) / (along - s0) : 1;
-    const at = t0 + (f < 0 ? 0 : f > 1 ? 1 : f) * (time - t0);
+    const at = crossingTime(s0, t0, speedBefore, along, time, speed, anchors[v.pointer]!);
     if (emit) record(line, dir, v, history, v.pointer, at, estimated, options, out);
     else v.learnIndex = -1;
     v.pointer++;
@@ -62,7 +64,8 @@ export function record(
     v.stationIndex = k;
     v.arrivalTime = eventTime;
     v.departureTime = 0;
-    if (v.learnIndex === k - 1 && k > 0 && !estimated) learnSegment(history, k - 1, at - v.learnTime, options.historyAlpha);
+    if (v.learnIndex === k - 1 && k > 0 && !estimated)
+      learnSegment(history, k - 1, at - v.learnTime, options.historyAlpha);
     v.learnIndex = estimated ? -1 : k;
     v.learnTime = at;
   } else {
@@ -98,3 +101,28 @@ export function placeAt(dir: CompiledDirection, v: VehicleProgress, along: numbe
 function stationIndexAt(pointer: number): number {
   return (pointer & 1) === 1 ? (pointer - 1) >> 1 : (pointer >> 1) - 1;
 }
+
+/**
+ * When the point at `anchor` was passed, between a report at (s0, t0) with speed v0 and one at (s1, t1) with v1
+ * (m/s). Linear interpolation assumes the bus moved the whole interval; around a stop it did not. Stopping (moving,
+ * then standing) it reached the stop at about its approach speed and then stood; starting (standing, then moving)
+ * it stood first and then pulled away, averaging well under its current speed.
+ */
+export function crossingTime(
+  s0: number,
+  t0: number,
+  v0: number,
+  s1: number,
+  t1: number,
+  v1: number,
+  anchor: number,
+): number {
+  let at: number;
+  if (v0 >= MOVING && v1 < MOVING) at = t0 + (anchor - s0) / (v0 * 0.85);
+  else if (v0 < MOVING && v1 >= MOVING) at = t1 - (s1 - anchor) / (v1 * 0.6);
+  else at = s1 > s0 ? t0 + ((anchor - s0) / (s1 - s0)) * (t1 - t0) : t1;
+  return at < t0 ? t0 : at > t1 ? t1 : at;
+}
+
+/** m/s: below this a report counts as standing for the crossing-time model. */
+const MOVING = 1;

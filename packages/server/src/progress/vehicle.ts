@@ -17,6 +17,8 @@ export interface VehicleProgress {
   along: number;
   /** Time of the last report that matched on the path (the `along` above held until then). */
   time: number;
+  /** Reported speed (m/s) at `time`. */
+  timeSpeed: number;
   offset: number;
   /** Next zone threshold not yet crossed: 2k = arrival at station k, 2k+1 = departure from it. */
   pointer: number;
@@ -50,6 +52,7 @@ export function createVehicle(routeCode: string): VehicleProgress {
     dirIndex: 0,
     along: 0,
     time: 0,
+    timeSpeed: 0,
     offset: Number.POSITIVE_INFINITY,
     pointer: 0,
     stationIndex: -1,

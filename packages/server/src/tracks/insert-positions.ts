@@ -1,17 +1,56 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Engine } from '../store/db.ts';
 import type { Database } from '../store/schema.ts';
 import type { NewPosition } from './schema.ts';
 import { trackDb } from './schema.ts';
 
-// 14 bound parameters a row: 1000 rows stay under PostgreSQL's 65,535 and SQLite's 32,766 parameter limits.
-const ROWS_PER_STATEMENT = 1000;
+// 14 bound parameters a row: 1000 rows stay under SQLite's 32,766 parameter limit.
+const SQLITE_ROWS_PER_STATEMENT = 1000;
 
-/** Writes one group commit: multi-row INSERTs inside a single transaction, all or nothing. */
-export async function insertPositions(db: Kysely<Database>, rows: readonly NewPosition[]): Promise<void> {
+export const POSITION_COLUMNS = [
+  'company_id',
+  'terminal_phone',
+  'vehicle_id',
+  'lat',
+  'lng',
+  'speed',
+  'azimuth',
+  'altitude',
+  'mileage',
+  'state',
+  'warning',
+  'attached',
+  'event_time',
+  'receive_time',
+] as const satisfies readonly (keyof NewPosition)[];
+
+const PG_ARRAY_TYPES: Record<(typeof POSITION_COLUMNS)[number], string> = {
+  company_id: 'int4',
+  terminal_phone: 'text',
+  vehicle_id: 'int4',
+  lat: 'float8',
+  lng: 'float8',
+  speed: 'float4',
+  azimuth: 'int4',
+  altitude: 'int4',
+  mileage: 'float8',
+  state: 'int8',
+  warning: 'int8',
+  attached: 'text',
+  event_time: 'int8',
+  receive_time: 'int8',
+};
+
+/** Writes one group commit, all or nothing. */
+export async function insertPositions(
+  db: Kysely<Database>,
+  engine: Engine,
+  rows: readonly NewPosition[],
+): Promise<void> {
   if (rows.length === 0) return;
+  if (engine === 'postgres') return insertPostgres(db, rows);
   const tdb = trackDb(db);
-  if (rows.length <= ROWS_PER_STATEMENT) {
-    // One statement is already atomic: skip BEGIN/COMMIT round trips on PostgreSQL.
+  if (rows.length <= SQLITE_ROWS_PER_STATEMENT) {
     await tdb
       .insertInto('positions')
       .values(rows as NewPosition[])
@@ -19,11 +58,26 @@ export async function insertPositions(db: Kysely<Database>, rows: readonly NewPo
     return;
   }
   await tdb.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    for (let i = 0; i < rows.length; i += SQLITE_ROWS_PER_STATEMENT) {
       await trx
         .insertInto('positions')
-        .values(rows.slice(i, i + ROWS_PER_STATEMENT) as NewPosition[])
+        .values(rows.slice(i, i + SQLITE_ROWS_PER_STATEMENT) as NewPosition[])
         .execute();
     }
   });
+}
+
+/**
+ * PostgreSQL: one INSERT … SELECT FROM unnest(14 arrays). The statement text is constant and binds 14
+ * parameters whatever the batch size, which measured about twice as fast as a 1000-row VALUES list (no
+ * 14,000-placeholder parse and bind); one statement is atomic without BEGIN/COMMIT round trips.
+ */
+async function insertPostgres(db: Kysely<Database>, rows: readonly NewPosition[]): Promise<void> {
+  const arrays = POSITION_COLUMNS.map((c) => {
+    const values = rows.map((r) => r[c] ?? null);
+    return sql`${values}::${sql.raw(PG_ARRAY_TYPES[c])}[]`;
+  });
+  await sql`insert into positions (${sql.raw(POSITION_COLUMNS.join(', '))}) select * from unnest(${sql.join(arrays)})`.execute(
+    db,
+  );
 }

@@ -85,7 +85,9 @@ export async function startDemoFleet(options: DemoFleetOptions): Promise<DemoFle
   const conductors = crew.filter((e) => e.emp_type === 2);
   const specs: FleetVehicleSpec[] = rows.map((r, i) => {
     const home = homes.find((h) => h.line_id === r.lineId);
-    const driver = drivers.filter((d) => d.line_id === r.lineId)[rows.filter((x, k) => k < i && x.lineId === r.lineId).length] ?? drivers[i];
+    const driver =
+      drivers.filter((d) => d.line_id === r.lineId)[rows.filter((x, k) => k < i && x.lineId === r.lineId).length] ??
+      drivers[i];
     const conductor = conductors.find((c) => c.emp_no === `C${driver?.emp_no.slice(1)}`);
     const c: Crew | null = driver
       ? {

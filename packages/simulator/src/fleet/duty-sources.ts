@@ -45,13 +45,15 @@ export class LoadDutySource implements DutySource {
     specs: FleetVehicleSpec[],
     seed: number | string = 1,
   ) {
-    specs.forEach((s, i) => this.index.set(s.phone, i));
+    for (const [i, s] of specs.entries()) this.index.set(s.phone, i);
     this.rng = new Rng(seed);
   }
 
   next(vehicle: FleetVehicleSpec, simNow: number): SimDuty | null {
     if (this.duties.length === 0) {
-      this.duties = dutiesOfDay(this.schedule, simNow).sort((a, b) => a.duty.startTime - b.duty.startTime || a.duty.blockId.localeCompare(b.duty.blockId));
+      this.duties = dutiesOfDay(this.schedule, simNow).sort(
+        (a, b) => a.duty.startTime - b.duty.startTime || a.duty.blockId.localeCompare(b.duty.blockId),
+      );
       if (this.duties.length === 0) return null;
     }
     const i = this.index.get(vehicle.phone) ?? 0;

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrateToLatest, openStore, seedDemo, type Store } from '@headway/server';
+import { migrateToLatest, openStore, type Store, seedDemo } from '@headway/server';
 import { seedDemoTransit } from '@headway/server/lines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED } from '../../test/feed.ts';
@@ -33,7 +33,7 @@ describe('fleet', () => {
       port: platform.port,
       interval: 1,
       // An hour of service in a minute: 60 simulated seconds per report.
-      clock: warpedClock(Date.UTC(2026, 10, 24, 14) , 60),
+      clock: warpedClock(Date.UTC(2026, 10, 24, 14), 60),
       duties: new LoadDutySource(schedule, specs, 3),
       truth: new GroundTruthWriter(truthFile),
       scheduleUtcOffsetSeconds: -5 * 3600,
@@ -44,7 +44,10 @@ describe('fleet', () => {
     await fleet.stop();
     expect(fleet.stats.acks).toBeGreaterThanOrEqual(60);
     expect(fleet.stats.errors).toBe(0);
-    const truth = readFileSync(truthFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const truth = readFileSync(truthFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(truth.length).toBeGreaterThan(100);
     expect(truth[0]).toMatchObject({ phone: expect.stringMatching(/^1370000\d{5}$/), flag: expect.any(Number) });
     // Reports carry simulated time: an hour apart within the few seconds the test ran.

@@ -70,6 +70,7 @@ export class Fleet {
   private timer: NodeJS.Timeout | null = null;
   private round = 0;
   private stopped = false;
+  private paused = false;
 
   constructor(
     specs: FleetVehicleSpec[],
@@ -133,6 +134,11 @@ export class Fleet {
     }
   }
 
+  /** Stops making reports but keeps connections, heartbeats and resends (to drain before measuring). */
+  pause(): void {
+    this.paused = true;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
@@ -148,7 +154,7 @@ export class Fleet {
     for (let i = 0; i < this.vehicles.length; i++) {
       const v = this.vehicles[i]!;
       if (i % 10 === slot) v.terminal.tick();
-      if (v.nextReport > wall) continue;
+      if (this.paused || v.nextReport > wall) continue;
       const every = v.terminal.interval * 1000 || interval;
       v.nextReport = v.nextReport + every < wall ? wall + every : v.nextReport + every;
       v.terminal.report();

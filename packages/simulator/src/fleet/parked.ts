@@ -1,7 +1,11 @@
 import type { MotionState } from '../motion/events.ts';
 
 /** A bus with no block to run now: parked at its line's terminal, ACC off, doors shut. */
-export function parkedState(at: { lat: number; lng: number; azimuth: number; routeCode: string }, time: number, odometer: number): MotionState {
+export function parkedState(
+  at: { lat: number; lng: number; azimuth: number; routeCode: string },
+  time: number,
+  odometer: number,
+): MotionState {
   return {
     time,
     lat: at.lat,

@@ -16,7 +16,9 @@ beforeAll(async () => {
 function run(seed: number, vehicles: number, seconds: number) {
   const duties = dutiesAt(schedule, MORNING).slice(0, vehicles);
   const rng = new Rng(seed);
-  const motions = duties.map((d, i) => new VehicleMotion(simDuty(schedule, d), rng.fork(i), MORNING, { utcOffsetSeconds: -5 * 3600 }));
+  const motions = duties.map(
+    (d, i) => new VehicleMotion(simDuty(schedule, d), rng.fork(i), MORNING, { utcOffsetSeconds: -5 * 3600 }),
+  );
   const events: StationEvent[] = [];
   const states = [];
   for (let t = MORNING + 10; t <= MORNING + seconds; t += 10) {

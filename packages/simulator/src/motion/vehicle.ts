@@ -173,7 +173,10 @@ export class VehicleMotion {
     const next = trip.stops[this.stopIndex]!;
     const remaining = next.along - this.along;
     const secondsOfDay = now + this.utcOffset;
-    const cap = Math.min(this.maxSpeed * this.speedLimitFactor, this.maxSpeed * timeOfDayFactor(secondsOfDay) * this.traffic.step(1));
+    const cap = Math.min(
+      this.maxSpeed * this.speedLimitFactor,
+      this.maxSpeed * timeOfDayFactor(secondsOfDay) * this.traffic.step(1),
+    );
     let target: number;
     if (now < this.redLightUntil) target = 0;
     else {

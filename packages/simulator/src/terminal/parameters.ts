@@ -5,7 +5,13 @@
  */
 export type ParamValue = number | string;
 
-export function defaultParameters(opts: { host: string; port: number; interval: number; odometerKm: number; plate: string }): Map<number, ParamValue> {
+export function defaultParameters(opts: {
+  host: string;
+  port: number;
+  interval: number;
+  odometerKm: number;
+  plate: string;
+}): Map<number, ParamValue> {
   return new Map<number, ParamValue>([
     [0x0001, 30], // heartbeat interval, s
     [0x0002, 10], // TCP reply timeout, s

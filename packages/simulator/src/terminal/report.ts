@@ -120,6 +120,14 @@ function safetyItem(c: ReportContext, time: string): LocationItem {
   }
   return {
     id: 0x65,
-    dsm: { ...tail, alarmId: s.alarmId, flag: 0, type: s.type, level: s.level, fatigue: s.type === 1 ? 6 : 0, reserved: new Uint8Array(4) },
+    dsm: {
+      ...tail,
+      alarmId: s.alarmId,
+      flag: 0,
+      type: s.type,
+      level: s.level,
+      fatigue: s.type === 1 ? 6 : 0,
+      reserved: new Uint8Array(4),
+    },
   };
 }

@@ -5,6 +5,8 @@
 export class FleetStats {
   connected = 0;
   registered = 0;
+  /** 0x0200 bodies built (each is sent once, or kept and resent in a 0x0704 batch until acked). */
+  reportsMade = 0;
   reportsSent = 0;
   batchesSent = 0;
   acks = 0;

@@ -41,7 +41,13 @@ function terminal(phone: string, state: () => MotionState, version: 2013 | 2019 
     host: '127.0.0.1',
     port: platform.port,
     interval: 10,
-    crew: { driverNo: 'D0001', driverCard: '1000000001', conductorNo: 'C0001', conductorCard: '2000000001', signedOnAt: 1_799_990_000 },
+    crew: {
+      driverNo: 'D0001',
+      driverCard: '1000000001',
+      conductorNo: 'C0001',
+      conductorCard: '2000000001',
+      signedOnAt: 1_799_990_000,
+    },
     rng: new Rng(phone),
     stats,
     motion: state,
@@ -73,7 +79,14 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     if (m.msgId !== 0x0200) throw new Error('unreachable');
     expect(m.header.phone).toBe('013912345678');
     const s = statusFlags(m.body.status);
-    expect([s.accOn, s.positioned, s.door1Open, s.door2Open, s.door3Open, s.west]).toEqual([true, true, true, true, false, true]);
+    expect([s.accOn, s.positioned, s.door1Open, s.door2Open, s.door3Open, s.west]).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      true,
+    ]);
     expect(m.body.lat).toBeCloseTo(40.6437, 5);
     expect(m.body.lng).toBeCloseTo(-74.0731, 5);
     expect(m.body.time).toBe('2027-01-15T16:00:00');
@@ -136,7 +149,15 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     const t = terminal('013900000004', () => motion(), 2019);
     await t.whenOnline();
     const phone = platform.received[0]!.header.phone;
-    const set = platform.command(phone, { msgId: 0x8103, body: { params: [{ id: 0x0001, value: 45 }, { id: 0x0055, value: 70 }] } });
+    const set = platform.command(phone, {
+      msgId: 0x8103,
+      body: {
+        params: [
+          { id: 0x0001, value: 45 },
+          { id: 0x0055, value: 70 },
+        ],
+      },
+    });
     await platform.waitFor((m) => m.msgId === 0x0001 && m.body.replyFlowId === set);
     const query = platform.command(phone, { msgId: 0x8106, body: { ids: [0x0001, 0x0055, 0x0029] } });
     const params = await platform.waitFor((m) => m.msgId === 0x0104 && m.body.replyFlowId === query);
@@ -158,7 +179,18 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     await expect.poll(() => t.texts.map((x) => x.text)).toEqual(['Please call the depot']);
     platform.command(phone, {
       msgId: 0x8801,
-      body: { channel: 1, command: 1, interval: 0, save: 0, resolution: 4, quality: 5, brightness: 0, contrast: 0, saturation: 0, chroma: 0 },
+      body: {
+        channel: 1,
+        command: 1,
+        interval: 0,
+        save: 0,
+        resolution: 4,
+        quality: 5,
+        brightness: 0,
+        contrast: 0,
+        saturation: 0,
+        chroma: 0,
+      },
     });
     const answer = await platform.waitFor((m) => m.msgId === 0x0805);
     if (answer.msgId !== 0x0805) throw new Error('unreachable');

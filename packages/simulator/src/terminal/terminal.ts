@@ -1,4 +1,4 @@
-import { type Socket, connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import {
   decodeFrame,
   encodeFrames,
@@ -166,6 +166,7 @@ export class VirtualTerminal implements CommandTarget {
       terminalId: this.options.terminalId,
       utcOffsetMinutes: this.options.utcOffsetMinutes ?? 480,
     });
+    this.options.stats.reportsMade++;
     if (this.phase !== 'online') {
       this.keepBlind([report]);
       return;
@@ -350,7 +351,10 @@ export class VirtualTerminal implements CommandTarget {
   }
 
   private sendReports(reports: LocationReport[], msgId: 0x0200 | 0x0704): void {
-    const flowId = msgId === 0x0200 ? this.send({ msgId, body: reports[0]! }) : this.send({ msgId, body: { type: 1, locations: reports } });
+    const flowId =
+      msgId === 0x0200
+        ? this.send({ msgId, body: reports[0]! })
+        : this.send({ msgId, body: { type: 1, locations: reports } });
     if (flowId < 0) {
       this.keepBlind(reports);
       return;
@@ -384,7 +388,11 @@ export class VirtualTerminal implements CommandTarget {
     let frames: Uint8Array[];
     const flowId = this.flowId;
     try {
-      frames = encodeFrames(message, { version: this.options.version as ProtocolVersion, phone: this.options.phone, flowId });
+      frames = encodeFrames(message, {
+        version: this.options.version as ProtocolVersion,
+        phone: this.options.phone,
+        flowId,
+      });
     } catch {
       this.options.stats.errors++;
       return -1;

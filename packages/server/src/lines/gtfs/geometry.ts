@@ -71,7 +71,7 @@ export function projectOntoPolyline(line: Polyline, lat: number, lng: number, fr
     // The part of this segment at or beyond fromAlong, as a fraction.
     const tMin = segLen > 0 ? Math.max(0, Math.min(1, (fromAlong - line.cum[i]!) / segLen)) : 0;
     let t = len2 > 0 ? ((px - ax) * dx + (lat - ay) * dy) / len2 : 0;
-    t = t < tMin ? tMin : t > 1 ? 1 : t;
+    t = t < tMin ? tMin : Math.min(t, 1);
     const qLat = ay + t * dy;
     const qLng = (ax + t * dx) / cosLat;
     const offset = distanceMetres(lat, lng, qLat, qLng);
@@ -90,7 +90,7 @@ export function pointAlong(
   const n = line.lats.length;
   if (n === 1) return { lat: line.lats[0]!, lng: line.lngs[0]!, azimuth: 0, segment: 0 };
   const total = line.cum[n - 1]!;
-  const d = along <= 0 ? 0 : along >= total ? total : along;
+  const d = along <= 0 ? 0 : Math.min(along, total);
   let i = Math.min(Math.max(0, hint), n - 2);
   if (line.cum[i]! > d) i = 0;
   while (i < n - 2 && line.cum[i + 1]! < d) i++;

@@ -16,9 +16,9 @@ export function mostCommonPattern(feed: GtfsFeed, trips: GtfsTrip[]): StopPatter
   const byKey = new Map<string, GtfsTrip[]>();
   for (const trip of trips) {
     const key = trip.stopIds.join('>');
-    let list = byKey.get(key);
-    if (!list) byKey.set(key, (list = []));
-    list.push(trip);
+    const list = byKey.get(key);
+    if (list) list.push(trip);
+    else byKey.set(key, [trip]);
   }
   let best: GtfsTrip[] = [];
   for (const list of byKey.values()) {

@@ -175,9 +175,9 @@ async function readShapes(zip: FeedArchive, log: ProblemLog, table: TableOpener)
       } else if (seq === null || seq < 0)
         log.add('shapes.txt', row.line, `bad shape_pt_sequence "${row.get('shape_pt_sequence')}"`);
       else {
-        let list = points.get(shapeId);
-        if (!list) points.set(shapeId, (list = []));
-        list.push({ seq, lat, lng });
+        const list = points.get(shapeId);
+        if (list) list.push({ seq, lat, lng });
+        else points.set(shapeId, [{ seq, lat, lng }]);
       }
     }
   }
@@ -292,7 +292,8 @@ async function readStopTimes(
     }
     let seqs = sequences.get(tripId);
     if (!seqs) {
-      sequences.set(tripId, (seqs = []));
+      seqs = [];
+      sequences.set(tripId, seqs);
       firstLine.set(tripId, row.line);
     }
     const last = seqs[seqs.length - 1];

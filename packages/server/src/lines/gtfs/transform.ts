@@ -49,9 +49,9 @@ export function transformFeed(feed: GtfsFeed): TransitPlan {
   for (const trip of feed.trips.values()) {
     const code = routeCodeOf.get(trip.routeId)!;
     for (const stopId of trip.stopIds) {
-      let set = servingRoutes.get(stopId);
-      if (!set) servingRoutes.set(stopId, (set = new Set()));
-      set.add(code);
+      const set = servingRoutes.get(stopId);
+      if (set) set.add(code);
+      else servingRoutes.set(stopId, new Set([code]));
     }
   }
   const busStops: BusStopPlan[] = [...feed.stops.values()].map((s) => ({
@@ -230,9 +230,9 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
   for (const item of items) {
     const k = key(item);
-    let list = map.get(k);
-    if (!list) map.set(k, (list = []));
-    list.push(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
   }
   return map;
 }

@@ -6,6 +6,8 @@ const en = {
   },
   route: {
     dashboard: 'Dashboard',
+    monitoring: 'Monitoring',
+    monitoringMap: 'Live map',
     system: 'System',
     systemUser: 'Users',
     systemRole: 'Roles',
@@ -193,6 +195,7 @@ const en = {
     passwordSameAsOld: 'New password must differ from the old one',
     confirmMismatch: 'The two passwords do not match',
     email: 'E-mail format error',
+    url: 'URL format error',
     nameLength: 'Length must be between 3 and 64 characters',
     accountTaken: '{{field}} [{{value}}] already exists',
     maxLength: 'At most {{max}} characters',

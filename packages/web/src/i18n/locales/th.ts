@@ -7,6 +7,8 @@ const th: Messages = {
   },
   route: {
     dashboard: 'แดชบอร์ด',
+    monitoring: 'การติดตาม',
+    monitoringMap: 'แผนที่สด',
     system: 'ระบบ',
     systemUser: 'ผู้ใช้',
     systemRole: 'บทบาท',
@@ -193,6 +195,7 @@ const th: Messages = {
     passwordSameAsOld: 'รหัสผ่านใหม่ต้องไม่เหมือนรหัสผ่านเดิม',
     confirmMismatch: 'รหัสผ่านทั้งสองไม่ตรงกัน',
     email: 'รูปแบบอีเมลไม่ถูกต้อง',
+    url: 'รูปแบบ URL ไม่ถูกต้อง',
     nameLength: 'ความยาวต้องอยู่ระหว่าง 3 ถึง 64 ตัวอักษร',
     accountTaken: '{{field}} [{{value}}] มีอยู่แล้ว',
     maxLength: 'ไม่เกิน {{max}} ตัวอักษร',

@@ -7,6 +7,8 @@ const zh: Messages = {
   },
   route: {
     dashboard: '首页',
+    monitoring: '监控中心',
+    monitoringMap: '实时地图',
     system: '系统管理',
     systemUser: '用户管理',
     systemRole: '角色管理',
@@ -193,6 +195,7 @@ const zh: Messages = {
     passwordSameAsOld: '新密码不能与旧密码相同',
     confirmMismatch: '两次输入的密码不一致',
     email: '邮箱格式错误',
+    url: '网址格式错误',
     nameLength: '长度必须在 3 到 64 个字符之间',
     accountTaken: '{{field}} [{{value}}] 已存在',
     maxLength: '最多 {{max}} 个字符',

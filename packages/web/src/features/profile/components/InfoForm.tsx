@@ -46,7 +46,7 @@ export function InfoForm({ user }: { user: UserInfo }) {
       <Form.Item name="email" label={t('common.email')} rules={[{ type: 'email', message: t('validation.email') }]}>
         <Input />
       </Form.Item>
-      <Form.Item name="img_url" label={t('profile.imgUrl')} rules={[{ type: 'url', message: t('validation.email') }]}>
+      <Form.Item name="img_url" label={t('profile.imgUrl')} rules={[{ type: 'url', message: t('validation.url') }]}>
         <Input placeholder="https://" />
       </Form.Item>
       <Form.Item name="remark" label={t('common.remark')} rules={[{ max: 255 }]}>

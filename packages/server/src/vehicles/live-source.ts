@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { RealData } from '../contract/vehicles.ts';
+import { liveState } from '../live/gateway-feed.ts';
+import type { Database } from '../store/schema.ts';
+import { parseJson } from '../store/json.ts';
+import { latestStoredPositions, type VehicleRow } from './queries.ts';
+
+// The one place the monitoring map reads live state. Today: the live module's in-memory latest positions
+// (app.live.latestPositions), completed from the positions table for vehicles this process has not seen
+// since it started. When the ingest chain publishes richer real_data (route progress), only this file changes.
+
+/** What we need of app.live (live/live.ts); absent when the live module is not mounted (tests, tools). */
+export interface LatestFeed {
+  latestPositions(companyId: number): RealData[];
+}
+
+const STATE_ONLINE = 1 << 4;
+
+function fromStored(row: Awaited<ReturnType<typeof latestStoredPositions>>[number]): RealData {
+  const attached = parseJson<Record<string, unknown>>(row.attached, {});
+  const att: NonNullable<RealData['att']> = {};
+  if (typeof attached.satellites === 'number') att.sat = attached.satellites;
+  if (typeof attached.signal === 'number') att.gsm = attached.signal;
+  if (typeof row.mileage === 'number') att.max_km = row.mileage;
+  return {
+    imei: row.terminal_phone,
+    lat: row.lat,
+    lng: row.lng,
+    v: row.speed,
+    a: row.azimuth,
+    s: liveState(row),
+    w: row.warning >>> 0,
+    et: row.event_time,
+    rt: row.receive_time,
+    ...(Object.keys(att).length > 0 ? { att } : {}),
+  };
+}
+
+export interface VehicleLiveState {
+  online: boolean;
+  realData: RealData | null;
+}
+
+/**
+ * Newest real_data per vehicle (by car id). Live frames key vehicles by terminal phone today (gateway-feed);
+ * both the IMEI and the terminal phone are matched, and the result carries the vehicle's IMEI so the console
+ * has one key. The online bit follows the device registry, which the gateway keeps per TCP session.
+ */
+export async function liveStateOf(
+  db: Kysely<Database>,
+  feed: LatestFeed | undefined,
+  companyId: number,
+  vehicles: readonly VehicleRow[],
+): Promise<Map<number, VehicleLiveState>> {
+  const byKey = new Map<string, RealData>();
+  const keep = (key: string, data: RealData) => {
+    const held = byKey.get(key);
+    if (!held || data.et >= held.et) byKey.set(key, data);
+  };
+  for (const row of await latestStoredPositions(db, companyId)) keep(row.terminal_phone, fromStored(row));
+  for (const data of feed?.latestPositions(companyId) ?? []) keep(data.imei, data);
+
+  const out = new Map<number, VehicleLiveState>();
+  for (const v of vehicles) {
+    const found = (v.terminal_phone ? byKey.get(v.terminal_phone) : undefined) ?? byKey.get(v.imei);
+    const online = v.device_online === 1;
+    const realData = found
+      ? { ...found, imei: v.imei, s: online ? found.s | STATE_ONLINE : found.s & ~STATE_ONLINE }
+      : null;
+    out.set(v.car_id, { online, realData });
+  }
+  return out;
+}

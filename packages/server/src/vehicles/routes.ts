@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import { sessionOf } from '../auth/access.ts';
+import {
+  type CarBaseInfo,
+  CarInfoQuery,
+  type VehicleLive,
+  type VehicleLiveResult,
+  VehicleTreeQuery,
+} from '../contract/vehicles.ts';
+import { ok } from '../kernel/envelope.ts';
+import { ApiError, ErrorCode } from '../kernel/errors.ts';
+import { type Clock, epochSeconds } from '../kernel/time.ts';
+import type { Database } from '../store/schema.ts';
+import { type LatestFeed, liveStateOf } from './live-source.ts';
+import { companyFleets, companyLines, companyVehicles } from './queries.ts';
+import { buildVehicleTree } from './tree.ts';
+
+export interface VehicleRouteDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** The live module's latest positions; read per request because the live module mounts after the API. */
+  feed?: () => LatestFeed | undefined;
+}
+
+const ACCESS = { screen: 'MonitoringMap', need: 'view' } as const;
+
+/** The monitoring map's reads (docs/map.md): tree, full live refresh, lines to draw, base info. */
+export function vehicleRoutes(deps: VehicleRouteDeps): FastifyPluginAsyncTypebox {
+  const { db, clock } = deps;
+  return async (app) => {
+    const feedOf = (): LatestFeed | undefined =>
+      deps.feed ? deps.feed() : (app as unknown as { live?: LatestFeed }).live;
+
+    app.get(
+      '/basic/cars/tree',
+      { schema: { querystring: VehicleTreeQuery }, config: { access: ACCESS } },
+      async (request) => {
+        const { companyId } = sessionOf(request);
+        const [vehicles, fleets] = await Promise.all([companyVehicles(db, companyId), companyFleets(db, companyId)]);
+        const live = await liveStateOf(db, feedOf(), companyId, vehicles);
+        return ok(buildVehicleTree(vehicles, fleets, live, request.query.group_by ?? 'pid', epochSeconds(clock)));
+      },
+    );
+
+    app.get('/basic/cars/real', { config: { access: ACCESS } }, async (request) => {
+      const { companyId } = sessionOf(request);
+      const vehicles = await companyVehicles(db, companyId);
+      const live = await liveStateOf(db, feedOf(), companyId, vehicles);
+      const rows: VehicleLive[] = vehicles.map((v) => {
+        const state = live.get(v.car_id);
+        return {
+          car_id: v.car_id,
+          car_name: v.car_name,
+          lpn: v.lpn,
+          imei: v.imei,
+          terminal_phone: v.terminal_phone ?? '',
+          route_id: v.route_id,
+          route_code: v.route_code ?? '',
+          route_name: v.route_name ?? '',
+          fleet_id: v.fleet_id,
+          online: state?.online ? 1 : 0,
+          real_data: state?.realData ?? null,
+        };
+      });
+      const result: VehicleLiveResult = { time: epochSeconds(clock), rows };
+      return ok(result);
+    });
+
+    app.get('/basic/routes/own', { config: { access: ACCESS } }, async (request) => {
+      const { companyId } = sessionOf(request);
+      return ok(await companyLines(db, companyId));
+    });
+
+    app.get(
+      '/basic/cars/info',
+      { schema: { querystring: CarInfoQuery }, config: { access: ACCESS } },
+      async (request) => {
+        const { companyId } = sessionOf(request);
+        const v = (await companyVehicles(db, companyId)).find((row) => row.imei === request.query.imei);
+        if (!v) throw new ApiError(ErrorCode.recordMissing);
+        const info: CarBaseInfo = {
+          car_id: v.car_id,
+          car_name: v.car_name,
+          lpn: v.lpn,
+          imei: v.imei,
+          route_name: v.route_name ?? '',
+          fleet_name: v.fleet_name ?? '',
+          channel: v.channel,
+          device_type: v.device_type ?? '',
+          // Not held by the store yet (the vehicle register arrives with basic data); shown as '--'.
+          next_inspection_time: '',
+          next_maintenance_time: '',
+          contract_no: '',
+          approved_number: '',
+          registration_number: v.lpn,
+          vehicle_model: '',
+          contract_expiration_date: '',
+          tax_due_date: '',
+          vin: '',
+          unit_id: '',
+          img_url: '',
+        };
+        return ok(info);
+      },
+    );
+  };
+}

@@ -1,0 +1,95 @@
+import OlMap from 'ol/Map';
+import View from 'ol/View';
+import { defaults as defaultControls, ScaleLine } from 'ol/control';
+import 'ol/ol.css';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type Datum, fromView, toView } from './coords';
+import './map.css';
+
+// The one map instance of a screen, provided by context (STYLE "Map layers as components"): layers are
+// children that attach on mount and detach on unmount; nothing holds the map in a global.
+
+export interface MapContextValue {
+  map: OlMap;
+  /** Datum of the current base provider: every layer projects WGS-84 through it. */
+  datum: Datum;
+  project: (lng: number, lat: number) => [number, number];
+  unproject: (x: number, y: number) => [number, number];
+}
+
+const MapContext = createContext<MapContextValue | null>(null);
+
+export function useMap(): MapContextValue {
+  const value = useContext(MapContext);
+  if (!value) throw new Error('useMap outside <MapProvider>');
+  return value;
+}
+
+/** Unique per mounted layer, so the same layer component can be mounted twice (e.g. two lines). */
+let layerSerial = 0;
+export function nextLayerId(kind: string): string {
+  layerSerial += 1;
+  return `${kind}-${layerSerial}`;
+}
+
+export interface MapProviderProps {
+  datum: Datum;
+  /** Initial centre (WGS-84 lng/lat) and zoom. */
+  center: [number, number];
+  zoom: number;
+  className?: string;
+  children?: ReactNode;
+}
+
+export function MapProvider({ datum, center, zoom, className, children }: MapProviderProps) {
+  const target = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<OlMap | null>(null);
+
+  useEffect(() => {
+    const instance = new OlMap({
+      controls: defaultControls({ attribution: true, rotate: false }).extend([new ScaleLine()]),
+      view: new View({ center: toView(datum, center[0], center[1]), zoom, maxZoom: 20, minZoom: 3 }),
+    });
+    instance.setTarget(target.current ?? undefined);
+    setMap(instance);
+    return () => {
+      instance.setTarget(undefined);
+      instance.dispose();
+    };
+    // The map is created once; centre and zoom only seed it.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mount
+  }, []);
+
+  // A provider in another datum moves the view's centre with it, so the same place stays in view.
+  const previous = useRef(datum);
+  useEffect(() => {
+    if (!map || previous.current === datum) return;
+    const view = map.getView();
+    const c = view.getCenter();
+    if (c) {
+      const [lng, lat] = fromView(previous.current, c[0] as number, c[1] as number);
+      view.setCenter(toView(datum, lng, lat));
+    }
+    previous.current = datum;
+  }, [map, datum]);
+
+  const value = useMemo<MapContextValue | null>(
+    () =>
+      map
+        ? {
+            map,
+            datum,
+            project: (lng, lat) => toView(datum, lng, lat),
+            unproject: (x, y) => fromView(datum, x, y),
+          }
+        : null,
+    [map, datum],
+  );
+
+  return (
+    <div className={`hw-map ${className ?? ''}`}>
+      <div ref={target} className="hw-map__canvas" data-testid="map-canvas" />
+      {value && <MapContext.Provider value={value}>{children}</MapContext.Provider>}
+    </div>
+  );
+}
