@@ -9,9 +9,9 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { decodeFrame, encodeMessage, FrameSplitter } from '@headway/protocol';
@@ -33,6 +33,7 @@ type ServerStats = {
   maxRssMb: number;
   wallMs: number;
   metrics: GatewayMetricsJson;
+  loopDelayP99Ms: number;
 };
 
 // ---------------------------------------------------------------- server side (child process)
@@ -52,6 +53,8 @@ async function serve(config: StoreConfig): Promise<void> {
   const sample = setInterval(() => (maxRss = Math.max(maxRss, process.memoryUsage().rss)), 250);
   let cpu0 = process.cpuUsage();
   let t0 = performance.now();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   process.on('message', async (msg: { cmd: string }) => {
     if (msg.cmd === 'mark') {
       // Start of the measured phase: CPU and latency from here on only.
@@ -60,6 +63,7 @@ async function serve(config: StoreConfig): Promise<void> {
       maxRss = process.memoryUsage().rss;
       gateway.metrics.ackLatency.reset();
       gateway.metrics.commitLatency.reset();
+      loopDelay.reset();
       process.send?.({ cmd: 'marked' });
     } else if (msg.cmd === 'stats') {
       const cpu = process.cpuUsage(cpu0);
@@ -69,6 +73,7 @@ async function serve(config: StoreConfig): Promise<void> {
         maxRssMb: Math.round(maxRss / 1048576),
         wallMs: performance.now() - t0,
         metrics: gateway.metrics.toJSON(),
+        loopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e6),
       };
       process.send?.({ cmd: 'stats', stats });
     } else if (msg.cmd === 'stop') {
@@ -251,6 +256,8 @@ async function main(): Promise<void> {
   const rampMs = performance.now() - rampStart;
 
   await ask('mark');
+  const genLoop = monitorEventLoopDelay({ resolution: 10 });
+  genLoop.enable();
   const genCpu0 = process.cpuUsage();
   const start = performance.now();
   const tickMs = 10;
@@ -321,7 +328,10 @@ async function main(): Promise<void> {
     },
     serverCpuPercent: Math.round(serverCpuPct),
     serverMaxRssMb: server.maxRssMb,
+    serverLoopDelayP99Ms: server.loopDelayP99Ms,
     generatorCpuPercent: Math.round(genCpuPct),
+    generatorLoopDelayP99Ms: Math.round(genLoop.percentile(99) / 1e6),
+    loadAverage: loadavg().map((n) => Math.round(n * 10) / 10),
   };
   console.log(JSON.stringify(result, null, 2));
   for (const t of fleet) t.socket.destroy();

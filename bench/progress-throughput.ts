@@ -52,7 +52,7 @@ for (let round = 1; round <= rounds; round++) {
   const heapAfter = process.memoryUsage().heapUsed;
   console.log(
     `round ${round}: ${Math.round(stream.length / seconds).toLocaleString('en')} reports/s ` +
-      `(${(seconds * 1e6 / stream.length).toFixed(2)} µs/report), ${events} station events, ` +
+      `(${((seconds * 1e6) / stream.length).toFixed(2)} µs/report), ${events} station events, ` +
       `heap +${((heapAfter - heapBefore) / 1048576).toFixed(0)} MiB`,
   );
 }

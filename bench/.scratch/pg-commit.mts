@@ -1,4 +1,5 @@
 import pg from 'pg';
+
 const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
 await c.connect();
 await c.query('create temp table t (x int)');

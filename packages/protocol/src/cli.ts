@@ -11,10 +11,10 @@ import { createInterface } from 'node:readline';
 import { decodeFileDataPacket } from './attachment/file-data.ts';
 import { CodecFault, toCodecError } from './codec/errors.ts';
 import { fromHex, toHex } from './codec/hex.ts';
-import { textFlags } from './location/flags.ts';
 import { type DecodeOptions, decodeBody, decodeFrame, encodeFrames } from './frame/frame.ts';
 import type { ProtocolVersion } from './frame/header.ts';
 import { SubpackageAssembler } from './frame/subpackage.ts';
+import { textFlags } from './location/flags.ts';
 import type { AlarmIdentProfile } from './messages/codec.ts';
 import { PARAM_TYPES } from './messages/parameters.ts';
 import { codecFor, supportedMessages } from './messages/table.ts';
@@ -69,7 +69,8 @@ function parseArgs(args: string[]): Flags {
     };
     if (a === '--version') {
       const v = Number(next());
-      if (v !== 2011 && v !== 2013 && v !== 2019) throw new CodecFault('BAD_VALUE', 'version must be 2011, 2013 or 2019');
+      if (v !== 2011 && v !== 2013 && v !== 2019)
+        throw new CodecFault('BAD_VALUE', 'version must be 2011, 2013 or 2019');
       f.version = v;
     } else if (a === '--alarm-ident') f.alarmIdent = next() as AlarmIdentProfile;
     else if (a === '--lenient') f.lenient = true;
@@ -115,8 +116,16 @@ function decodeLine(line: string, opts: DecodeOptions, asm: SubpackageAssembler)
     }
     return toJson(out);
   }
-  if (m.kind === 'unknown') return toJson({ ok: true, kind: 'unknown', msgId: m.msgId, name, header: m.header, body: m.body });
-  return toJson({ ok: true, kind: 'message', msgId: m.msgId, name, header: m.header, body: withFlags(m.body, m.msgId) });
+  if (m.kind === 'unknown')
+    return toJson({ ok: true, kind: 'unknown', msgId: m.msgId, name, header: m.header, body: m.body });
+  return toJson({
+    ok: true,
+    kind: 'message',
+    msgId: m.msgId,
+    name,
+    header: m.header,
+    body: withFlags(m.body, m.msgId),
+  });
 }
 
 /** Turns CLI JSON back into codec values: "0x…" IDs → numbers, hex strings → bytes where the type is bytes. */
@@ -205,7 +214,12 @@ export async function main(argv: string[]): Promise<number> {
         for (const line of encodeCommand(parseArgs(args))) print(line);
       } catch (e) {
         failed = true;
-        print(toJson({ ok: false, error: e instanceof SyntaxError ? { code: 'BAD_VALUE', message: e.message } : toCodecError(e) }));
+        print(
+          toJson({
+            ok: false,
+            error: e instanceof SyntaxError ? { code: 'BAD_VALUE', message: e.message } : toCodecError(e),
+          }),
+        );
       }
     } else if (cmd === 'messages') {
       for (const m of supportedMessages()) print(`${hexId(m.msgId, 4)}  ${m.name}`);

@@ -115,7 +115,7 @@ export {
 } from './messages/session.ts';
 export { codecFor, isKnownMsgId, supportedMessages } from './messages/table.ts';
 export type { TerminalAttributes, TerminalControl } from './messages/terminal.ts';
-export type { TextMessage } from './messages/text.ts';
+export type { TerminalTextReport, TextMessage } from './messages/text.ts';
 export type { BodyMap, Jt808Message, MessageOf, MsgId } from './messages/types.ts';
 export { type MediaFrame, RtpFrameAssembler, type RtpFrameAssemblerOptions } from './rtp/assembler.ts';
 // JT/T 1078 stream packets

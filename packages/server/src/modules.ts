@@ -1,5 +1,5 @@
 // Registers the demo company's transit data (GTFS lines, vehicles, devices, crews) with the demo seed seam.
-import './lines/demo-seed.ts';
+import './lines/demo-register.ts';
 import { gatewayModule } from './gateway/module.ts';
 import { liveModule } from './live/module.ts';
 import type { PlatformModule } from './platform.ts';

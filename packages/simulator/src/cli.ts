@@ -42,6 +42,11 @@ if (values.help) {
 
 const count = Number(values.vehicles);
 const interval = Number(values.interval);
+// Ctrl-C during the feed load (a few seconds) exits at once; after that it closes the fleet cleanly.
+let stop: (code?: number) => Promise<void> = async (code = 0) => process.exit(code);
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+console.log(`loading ${values.feed} …`);
 const schedule = await loadFeedSchedule(values.feed);
 const specs = loadVehicles(schedule, {
   count,
@@ -78,16 +83,14 @@ const show = setInterval(
 );
 
 let stopping = false;
-async function stop(code = 0): Promise<void> {
+stop = async (code = 0): Promise<void> => {
   if (stopping) return;
   stopping = true;
   clearInterval(show);
   await fleet.stop();
   process.stdout.write(`\n${display.line(truth ? `  truth ${truth.count} events → ${values.truth}` : '')}\n`);
   process.exit(code);
-}
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+};
 console.log(`simulating ${count} terminals at ${interval} s against ${values.host}:${values.port} (Ctrl-C stops)`);
 await fleet.start();
 if (values.duration) setTimeout(() => void stop(), Number(values.duration) * 1000);

@@ -21,6 +21,8 @@ type Msg = Extract<DecodedMessage, { kind: 'message' }>;
 export class TestPlatform {
   readonly received: Msg[] = [];
   readonly sessions = new Map<string, { socket: Socket; header: Jt808Header }>();
+  /** Source address of every connection accepted. */
+  readonly remoteAddresses = new Set<string>();
   holdAcks = false;
   private server: Server;
   private flowId = 0;
@@ -31,6 +33,7 @@ export class TestPlatform {
     this.server = createServer((socket) => {
       const splitter = new FrameSplitter({ maxFrameSize: 8192 });
       const assembler = new SubpackageAssembler();
+      if (socket.remoteAddress) this.remoteAddresses.add(socket.remoteAddress);
       socket.on('error', () => {});
       socket.on('data', (chunk) => {
         for (const frame of splitter.push(chunk)) {

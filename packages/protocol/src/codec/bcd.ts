@@ -24,24 +24,59 @@ export function readBcdTime(buf: Uint8Array, off: number): LocalTime {
   const mi = buf[off + 4]!;
   const s = buf[off + 5]!;
   return String.fromCharCode(
-    50, 48, HI[y]!, LO[y]!, 45, HI[mo]!, LO[mo]!, 45, HI[d]!, LO[d]!, 84,
-    HI[h]!, LO[h]!, 58, HI[mi]!, LO[mi]!, 58, HI[s]!, LO[s]!,
+    50,
+    48,
+    HI[y]!,
+    LO[y]!,
+    45,
+    HI[mo]!,
+    LO[mo]!,
+    45,
+    HI[d]!,
+    LO[d]!,
+    84,
+    HI[h]!,
+    LO[h]!,
+    58,
+    HI[mi]!,
+    LO[mi]!,
+    58,
+    HI[s]!,
+    LO[s]!,
   );
 }
 
-/** Writes a LocalTime (or a raw 12-digit string) as BCD[6]. */
+/** Value of a hex digit character code, or 0 for anything else (encoders pad; they never fail on a digit). */
+function nibble(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return 0;
+}
+
+/** Writes a LocalTime `YYYY-MM-DDThh:mm:ss` (or a raw 12-digit string) as BCD[6]. */
 export function writeBcdTime(out: Uint8Array, off: number, time: LocalTime): void {
-  const digits = time.length === 12 ? time : time.slice(2).replace(/[-T:]/g, '');
-  writeBcdDigits(out, off, 6, digits);
+  if (time.length === 19) {
+    // Digit positions of YY, MM, DD, hh, mm, ss in `YYYY-MM-DDThh:mm:ss`.
+    out[off] = (nibble(time.charCodeAt(2)) << 4) | nibble(time.charCodeAt(3));
+    out[off + 1] = (nibble(time.charCodeAt(5)) << 4) | nibble(time.charCodeAt(6));
+    out[off + 2] = (nibble(time.charCodeAt(8)) << 4) | nibble(time.charCodeAt(9));
+    out[off + 3] = (nibble(time.charCodeAt(11)) << 4) | nibble(time.charCodeAt(12));
+    out[off + 4] = (nibble(time.charCodeAt(14)) << 4) | nibble(time.charCodeAt(15));
+    out[off + 5] = (nibble(time.charCodeAt(17)) << 4) | nibble(time.charCodeAt(18));
+    return;
+  }
+  writeBcdDigits(out, off, 6, time.replace(/[-T:]/g, '').slice(-12));
 }
 
 /** Left-pads `digits` with '0' to 2*len and packs them; hex letters are accepted so a non-BCD value round-trips. */
 export function writeBcdDigits(out: Uint8Array, off: number, len: number, digits: string): void {
-  const d = digits.length >= len * 2 ? digits.slice(digits.length - len * 2) : digits.padStart(len * 2, '0');
-  for (let i = 0; i < len; i++) {
-    const hi = Number.parseInt(d[i * 2]!, 16);
-    const lo = Number.parseInt(d[i * 2 + 1]!, 16);
-    out[off + i] = ((Number.isNaN(hi) ? 0 : hi) << 4) | (Number.isNaN(lo) ? 0 : lo);
+  const pad = len * 2 - digits.length; // > 0: leading zeros; < 0: keep the last 2*len digits
+  for (let i = 0; i < len * 2; i++) {
+    const k = i - pad;
+    const v = k >= 0 && k < digits.length ? nibble(digits.charCodeAt(k)) : 0;
+    if (i & 1) out[off + (i >> 1)]! |= v;
+    else out[off + (i >> 1)] = v << 4;
   }
 }
 

@@ -229,13 +229,6 @@ export class Writer {
     return this;
   }
 
-  hex(text: string, len: number): this {
-    const padded = text.padStart(len * 2, '0');
-    this.grow(len);
-    for (let i = 0; i < len; i++) this.buf[this.pos++] = Number.parseInt(padded.slice(i * 2, i * 2 + 2), 16) || 0;
-    return this;
-  }
-
   finish(): Uint8Array {
     return this.buf.slice(0, this.pos);
   }

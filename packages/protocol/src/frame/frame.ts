@@ -2,12 +2,13 @@
  * Frame layer entry points: 7E-delimited, 7D-escaped, XOR-checked frames (JT/T 808 §4.4) in and out.
  * Nothing here throws on input bytes; failures come back as `{ ok: false, error }`.
  */
+import { writeBcdDigits } from '../codec/bcd.ts';
 import { Reader, Writer } from '../codec/bytes.ts';
 import { type CodecError, CodecFault, toCodecError } from '../codec/errors.ts';
 import type { AlarmIdentProfile, BodyContext } from '../messages/codec.ts';
 import { codecFor } from '../messages/table.ts';
 import type { Jt808Message } from '../messages/types.ts';
-import { ESC, escapeFrame, FLAG, unescapeInto, xorChecksum } from './escape.ts';
+import { ESC, FLAG, unescapeInto } from './escape.ts';
 import {
   ATTR_SUBPACKAGE,
   ATTR_VERSION,
@@ -88,13 +89,17 @@ function checkFrame(bytes: Uint8Array, opts: DecodeOptions | undefined): Jt808He
   if (n < 13) return { code: 'FRAME_TOO_SHORT', message: `frame of ${n} bytes is shorter than the smallest header` };
   const attr = (buf[off + 2]! << 8) | buf[off + 3]!;
   const hl = headerLength(attr);
-  if (n < hl + 1) return { code: 'FRAME_TOO_SHORT', message: `frame of ${n} bytes is shorter than its ${hl}-byte header` };
+  if (n < hl + 1)
+    return { code: 'FRAME_TOO_SHORT', message: `frame of ${n} bytes is shorter than its ${hl}-byte header` };
   const last = off + n - 1;
   if (opts?.verifyChecksum !== false) {
     let x = 0;
     for (let i = off; i < last; i++) x ^= buf[i]!;
     if (x !== buf[last]) {
-      return { code: 'BAD_CHECKSUM', message: `check code 0x${buf[last]!.toString(16)} != computed 0x${x.toString(16)}` };
+      return {
+        code: 'BAD_CHECKSUM',
+        message: `check code 0x${buf[last]!.toString(16)} != computed 0x${x.toString(16)}`,
+      };
     }
   }
   const header = readHeader(buf, off);
@@ -148,7 +153,8 @@ export function decodeBody(
   opts?: DecodeOptions & { partial?: boolean },
 ): DecodeBodyResult {
   const codec = codecFor(msgId);
-  if (codec === undefined) return fail('UNKNOWN_MESSAGE', `no codec for message 0x${msgId.toString(16).padStart(4, '0')}`);
+  if (codec === undefined)
+    return fail('UNKNOWN_MESSAGE', `no codec for message 0x${msgId.toString(16).padStart(4, '0')}`);
   try {
     const ctx = bodyContext(header, opts, opts?.partial === true);
     const decoded = codec.decode(new Reader(body), ctx);
@@ -194,19 +200,109 @@ export interface EncodeOptions {
   alarmIdent?: AlarmIdentProfile;
 }
 
-/** Encodes a message body alone (no header, no escaping). Throws CodecFault('ENCODE_INVALID') on invalid input. */
-export function encodeBody(msg: Jt808Message, opts: Pick<EncodeOptions, 'version' | 'alarmIdent'>): Uint8Array {
+const ENCODE_CTX: Record<ProtocolVersion, BodyContext> = {
+  2011: Object.freeze({ version: 2011, alarmIdent: 'auto', partial: false, flags: false }),
+  2013: Object.freeze({ version: 2013, alarmIdent: 'auto', partial: false, flags: false }),
+  2019: Object.freeze({ version: 2019, alarmIdent: 'auto', partial: false, flags: false }),
+};
+
+/** Reused by the encoders (synchronous, never re-entered): one allocation per frame on the hot path. */
+const bodyWriter = new Writer(1024);
+const headerScratch = new Uint8Array(21);
+
+/** Encodes the body into the shared writer; returns its length (bytes are bodyWriter.buf[0, n)). */
+function encodeBodyScratch(msg: Jt808Message, opts: Pick<EncodeOptions, 'version' | 'alarmIdent'>): number {
   const codec = codecFor(msg.msgId);
   if (codec === undefined) throw new CodecFault('UNKNOWN_MESSAGE', `no codec for 0x${msg.msgId.toString(16)}`);
-  const w = new Writer(64);
-  const ctx: BodyContext = {
-    version: opts.version,
-    alarmIdent: opts.alarmIdent ?? 'auto',
-    partial: false,
-    flags: false,
+  const ctx =
+    opts.alarmIdent === undefined || opts.alarmIdent === 'auto'
+      ? ENCODE_CTX[opts.version]
+      : { ...ENCODE_CTX[opts.version], alarmIdent: opts.alarmIdent };
+  if (ctx === undefined) throw new CodecFault('ENCODE_INVALID', `unknown protocol version ${String(opts.version)}`);
+  bodyWriter.pos = 0;
+  (codec.encode as (w: Writer, b: unknown, c: BodyContext) => void)(bodyWriter, msg.body, ctx);
+  return bodyWriter.pos;
+}
+
+/** Encodes a message body alone (no header, no escaping). Throws CodecFault('ENCODE_INVALID') on invalid input. */
+export function encodeBody(msg: Jt808Message, opts: Pick<EncodeOptions, 'version' | 'alarmIdent'>): Uint8Array {
+  const n = encodeBodyScratch(msg, opts);
+  return bodyWriter.buf.slice(0, n);
+}
+
+/** Header + body[start, end) + check code, escaped and delimited, in one allocation. */
+function frameOf(
+  msgId: number,
+  body: Uint8Array,
+  start: number,
+  end: number,
+  opts: EncodeOptions,
+  flowId: number,
+  fragment?: { total: number; index: number },
+): Uint8Array {
+  const len = end - start;
+  if (len > MAX_BODY_LENGTH) {
+    throw new CodecFault('OVERSIZE', `body of ${len} bytes exceeds 1023; use encodeFrames to fragment`);
+  }
+  const v2019 = opts.version === 2019;
+  let attr = len | (((opts.encryption ?? 0) & 7) << 10);
+  if (v2019) attr |= ATTR_VERSION;
+  if (fragment) attr |= ATTR_SUBPACKAGE;
+  const h = headerScratch;
+  h[0] = msgId >>> 8;
+  h[1] = msgId & 0xff;
+  h[2] = attr >>> 8;
+  h[3] = attr & 0xff;
+  let p = 4;
+  if (v2019) {
+    h[p++] = opts.protocolVersion ?? 1;
+    writeBcdDigits(h, p, 10, opts.phone);
+    p += 10;
+  } else {
+    writeBcdDigits(h, p, 6, opts.phone);
+    p += 6;
+  }
+  h[p++] = (flowId >>> 8) & 0xff;
+  h[p++] = flowId & 0xff;
+  if (fragment) {
+    h[p++] = fragment.total >>> 8;
+    h[p++] = fragment.total & 0xff;
+    h[p++] = fragment.index >>> 8;
+    h[p++] = fragment.index & 0xff;
+  }
+  let check = 0;
+  let extra = 0;
+  for (let i = 0; i < p; i++) {
+    const b = h[i]!;
+    check ^= b;
+    if (b === FLAG || b === ESC) extra++;
+  }
+  for (let i = start; i < end; i++) {
+    const b = body[i]!;
+    check ^= b;
+    if (b === FLAG || b === ESC) extra++;
+  }
+  if (check === FLAG || check === ESC) extra++;
+  const out = new Uint8Array(p + len + extra + 3);
+  out[0] = FLAG;
+  let o = 1;
+  const put = (b: number): void => {
+    if (b === FLAG) {
+      out[o++] = ESC;
+      out[o++] = 0x02;
+    } else if (b === ESC) {
+      out[o++] = ESC;
+      out[o++] = 0x01;
+    } else out[o++] = b;
   };
-  (codec.encode as (w: Writer, b: unknown, c: BodyContext) => void)(w, msg.body, ctx);
-  return w.finish();
+  for (let i = 0; i < p; i++) put(h[i]!);
+  if (extra === 0) {
+    out.set(body.subarray(start, end), o);
+    o += len;
+  } else for (let i = start; i < end; i++) put(body[i]!);
+  put(check);
+  out[o] = FLAG;
+  return out;
 }
 
 /**
@@ -219,39 +315,7 @@ export function encodeRawFrame(
   opts: EncodeOptions,
   fragment?: { total: number; index: number },
 ): Uint8Array {
-  if (body.length > MAX_BODY_LENGTH) {
-    throw new CodecFault('OVERSIZE', `body of ${body.length} bytes exceeds 1023; use encodeFrames to fragment`);
-  }
-  const v2019 = opts.version === 2019;
-  let attr = body.length | (((opts.encryption ?? 0) & 7) << 10);
-  if (v2019) attr |= ATTR_VERSION;
-  if (fragment) attr |= ATTR_SUBPACKAGE;
-  const hl = headerLength(attr);
-  const content = new Uint8Array(hl + body.length + 1);
-  content[0] = msgId >>> 8;
-  content[1] = msgId & 0xff;
-  content[2] = attr >>> 8;
-  content[3] = attr & 0xff;
-  let p = 4;
-  const phoneDigits = v2019 ? 20 : 12;
-  if (v2019) content[p++] = opts.protocolVersion ?? 1;
-  const w = new Writer(10);
-  w.bcd(opts.phone, phoneDigits / 2);
-  content.set(w.finish(), p);
-  p += phoneDigits / 2;
-  const flowId = opts.flowId & 0xffff;
-  content[p++] = flowId >>> 8;
-  content[p++] = flowId & 0xff;
-  if (fragment) {
-    content[p++] = fragment.total >>> 8;
-    content[p++] = fragment.total & 0xff;
-    content[p++] = fragment.index >>> 8;
-    content[p++] = fragment.index & 0xff;
-  }
-  content.set(body, p);
-  p += body.length;
-  content[p] = xorChecksum(content, 0, p);
-  return escapeFrame(content);
+  return frameOf(msgId, body, 0, body.length, opts, opts.flowId & 0xffff, fragment);
 }
 
 /**
@@ -259,16 +323,20 @@ export function encodeRawFrame(
  * (each fragment takes the next flow id). Throws CodecFault on invalid input.
  */
 export function encodeFrames(msg: Jt808Message, opts: EncodeOptions): Uint8Array[] {
-  const body = encodeBody(msg, opts);
+  const n = encodeBodyScratch(msg, opts);
   const max = Math.min(opts.maxBodyLength ?? MAX_BODY_LENGTH, MAX_BODY_LENGTH);
-  if (body.length <= max) return [encodeRawFrame(msg.msgId, body, opts)];
-  const total = Math.ceil(body.length / max);
-  if (total > 0xffff) throw new CodecFault('OVERSIZE', `body of ${body.length} bytes needs too many fragments`);
+  if (n <= max) return [frameOf(msg.msgId, bodyWriter.buf, 0, n, opts, opts.flowId & 0xffff)];
+  const body = bodyWriter.buf.slice(0, n);
+  const total = Math.ceil(n / max);
+  if (total > 0xffff) throw new CodecFault('OVERSIZE', `body of ${n} bytes needs too many fragments`);
   const frames: Uint8Array[] = [];
   for (let i = 0; i < total; i++) {
-    const slice = body.subarray(i * max, Math.min(body.length, (i + 1) * max));
+    const from = i * max;
     frames.push(
-      encodeRawFrame(msg.msgId, slice, { ...opts, flowId: (opts.flowId + i) & 0xffff }, { total, index: i + 1 }),
+      frameOf(msg.msgId, body, from, Math.min(n, from + max), opts, (opts.flowId + i) & 0xffff, {
+        total,
+        index: i + 1,
+      }),
     );
   }
   return frames;
@@ -279,9 +347,12 @@ export function encodeFrames(msg: Jt808Message, opts: EncodeOptions): Uint8Array
  * `maxBodyLength` becomes several fragment frames concatenated (consuming one flow id each; see `encodeFrames`).
  */
 export function encodeMessage(msg: Jt808Message, opts: EncodeOptions): Uint8Array {
+  const n = encodeBodyScratch(msg, opts);
+  if (n <= Math.min(opts.maxBodyLength ?? MAX_BODY_LENGTH, MAX_BODY_LENGTH)) {
+    return frameOf(msg.msgId, bodyWriter.buf, 0, n, opts, opts.flowId & 0xffff);
+  }
   const frames = encodeFrames(msg, opts);
-  if (frames.length === 1) return frames[0]!;
-  const out = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+  const out = new Uint8Array(frames.reduce((k, f) => k + f.length, 0));
   let o = 0;
   for (const f of frames) {
     out.set(f, o);

@@ -53,7 +53,20 @@ function phone6(b: Uint8Array, p: number): string {
   const e = b[p + 3]!;
   const f = b[p + 4]!;
   const g = b[p + 5]!;
-  return String.fromCharCode(HI[a]!, LO[a]!, HI[c]!, LO[c]!, HI[d]!, LO[d]!, HI[e]!, LO[e]!, HI[f]!, LO[f]!, HI[g]!, LO[g]!);
+  return String.fromCharCode(
+    HI[a]!,
+    LO[a]!,
+    HI[c]!,
+    LO[c]!,
+    HI[d]!,
+    LO[d]!,
+    HI[e]!,
+    LO[e]!,
+    HI[f]!,
+    LO[f]!,
+    HI[g]!,
+    LO[g]!,
+  );
 }
 
 /** Parses the header at `off` of an unescaped frame; caller guarantees the header bytes are present. */
@@ -66,7 +79,8 @@ export function readHeader(buf: Uint8Array, off = 0): Jt808Header {
   let protocolVersion = 0;
   if (v2019) {
     protocolVersion = buf[off + 4]!;
-    phone = phone6(buf, off + 5) + HEX2[buf[off + 11]!] + HEX2[buf[off + 12]!] + HEX2[buf[off + 13]!] + HEX2[buf[off + 14]!];
+    phone =
+      phone6(buf, off + 5) + HEX2[buf[off + 11]!] + HEX2[buf[off + 12]!] + HEX2[buf[off + 13]!] + HEX2[buf[off + 14]!];
     p = off + 15;
   } else {
     phone = phone6(buf, off + 4);

@@ -104,26 +104,24 @@ function identFor(len: number, fixed: number): 16 | 40 | undefined {
 export function readAdas(r: Reader, len: number): AdasAlarm | undefined {
   const il = identFor(len, 31);
   if (il === undefined) return undefined;
-  const alarmId = r.u32();
-  const flag = r.u8();
-  const type = r.u8();
-  const level = r.u8();
-  const frontSpeed = r.u8();
-  const frontDistance = r.u8();
-  const deviateType = r.u8();
-  const roadSignType = r.u8();
-  const roadSignValue = r.u8();
+  // Literal fields are evaluated in wire order; no spread (this runs per alarm on the hot path).
   return {
-    alarmId,
-    flag,
-    type,
-    level,
-    frontSpeed,
-    frontDistance,
-    deviateType,
-    roadSignType,
-    roadSignValue,
-    ...readTail(r, il),
+    alarmId: r.u32(),
+    flag: r.u8(),
+    type: r.u8(),
+    level: r.u8(),
+    frontSpeed: r.u8(),
+    frontDistance: r.u8(),
+    deviateType: r.u8(),
+    roadSignType: r.u8(),
+    roadSignValue: r.u8(),
+    speed: r.u8(),
+    altitude: r.u16(),
+    lat: r.u32() / 1e6,
+    lng: r.u32() / 1e6,
+    time: r.time(),
+    vehicleStatus: r.u16(),
+    alarmIdent: readAlarmIdent(r, il),
   };
 }
 
@@ -136,13 +134,21 @@ export function writeAdas(w: Writer, a: AdasAlarm): void {
 export function readDsm(r: Reader, len: number): DsmAlarm | undefined {
   const il = identFor(len, 31);
   if (il === undefined) return undefined;
-  const alarmId = r.u32();
-  const flag = r.u8();
-  const type = r.u8();
-  const level = r.u8();
-  const fatigue = r.u8();
-  const reserved = r.bytes(4);
-  return { alarmId, flag, type, level, fatigue, reserved, ...readTail(r, il) };
+  return {
+    alarmId: r.u32(),
+    flag: r.u8(),
+    type: r.u8(),
+    level: r.u8(),
+    fatigue: r.u8(),
+    reserved: r.bytes(4),
+    speed: r.u8(),
+    altitude: r.u16(),
+    lat: r.u32() / 1e6,
+    lng: r.u32() / 1e6,
+    time: r.time(),
+    vehicleStatus: r.u16(),
+    alarmIdent: readAlarmIdent(r, il),
+  };
 }
 
 export function writeDsm(w: Writer, a: DsmAlarm): void {
@@ -186,10 +192,18 @@ export function writeTpms(w: Writer, a: TpmsAlarm): void {
 export function readBsd(r: Reader, len: number): BsdAlarm | undefined {
   const il = identFor(len, 25);
   if (il === undefined) return undefined;
-  const alarmId = r.u32();
-  const flag = r.u8();
-  const type = r.u8();
-  return { alarmId, flag, type, ...readTail(r, il) };
+  return {
+    alarmId: r.u32(),
+    flag: r.u8(),
+    type: r.u8(),
+    speed: r.u8(),
+    altitude: r.u16(),
+    lat: r.u32() / 1e6,
+    lng: r.u32() / 1e6,
+    time: r.time(),
+    vehicleStatus: r.u16(),
+    alarmIdent: readAlarmIdent(r, il),
+  };
 }
 
 export function writeBsd(w: Writer, a: BsdAlarm): void {

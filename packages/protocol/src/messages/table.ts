@@ -9,7 +9,7 @@ import { passThroughCodecs } from './passthrough.ts';
 import { regionCodecs } from './regions.ts';
 import { sessionCodecs } from './session.ts';
 import { terminalCodecs } from './terminal.ts';
-import { textCodecs } from './text.ts';
+import { textCodecs, vendorTextCodecs } from './text.ts';
 import type { MsgId } from './types.ts';
 
 /** Each family module exports its codecs; the table is their union. Order does not matter. */
@@ -19,6 +19,7 @@ const families: readonly (readonly { msgId: number; name: string }[])[] = [
   parameterCodecs,
   terminalCodecs,
   textCodecs,
+  vendorTextCodecs,
   multimediaCodecs,
   regionCodecs,
   passThroughCodecs,

@@ -26,3 +26,24 @@ export const textCodecs = [
     },
   ),
 ] as const;
+
+/**
+ * 0x6006 terminal text report — a vendor message (not in JT/T 808), seen by traccar's decoder: an encoding
+ * BYTE then GBK text to the end of the body. Answered with 0x8001.
+ */
+export interface TerminalTextReport {
+  /** Vendor encoding marker (traccar reads the text as GBK whatever it says). */
+  encoding: number;
+  text: string;
+}
+
+export const vendorTextCodecs = [
+  defineCodec(
+    0x6006,
+    'terminal text report (vendor)',
+    (r): TerminalTextReport => ({ encoding: r.u8(), text: r.strRest() }),
+    (w, b) => {
+      w.u8(b.encoding).strRest(b.text);
+    },
+  ),
+] as const;

@@ -39,7 +39,7 @@ import type {
   ServerTime,
 } from './session.ts';
 import type { TerminalAttributes, TerminalControl } from './terminal.ts';
-import type { TextMessage } from './text.ts';
+import type { TerminalTextReport, TextMessage } from './text.ts';
 
 export interface BodyMap {
   // session.ts
@@ -72,6 +72,7 @@ export interface BodyMap {
   0x0107: TerminalAttributes;
   // text.ts
   0x8300: TextMessage;
+  0x6006: TerminalTextReport;
   // multimedia.ts
   0x0800: MediaEvent;
   0x0801: MediaData;

@@ -71,6 +71,8 @@ export interface OwnLineStation {
   id: number;
   serial: number;
   station_name: string;
+  /** Metres from the origin along the direction (cumulative). */
+  distance: number;
   lat: number;
   lng: number;
 }

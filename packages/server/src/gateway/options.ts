@@ -57,10 +57,10 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   authTimeoutMs: 60_000,
   utcOffsetMinutes: 480,
   commandTimeoutMs: 10_000,
-  batchSize: 1000,
+  batchSize: 250,
   flushIntervalMs: 5,
   maxQueuedPositions: 50_000,
-  sqliteWriterThread: true,
+  sqliteWriterThread: false,
 };
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -84,6 +84,8 @@ export function gatewayOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Gat
     utcOffsetMinutes: int(env, 'HEADWAY_DEVICE_UTC_OFFSET', d.utcOffsetMinutes),
     batchSize: int(env, 'HEADWAY_GATEWAY_BATCH', d.batchSize),
     flushIntervalMs: int(env, 'HEADWAY_GATEWAY_FLUSH_MS', d.flushIntervalMs),
-    sqliteWriterThread: env.HEADWAY_GATEWAY_SQLITE_THREAD ? env.HEADWAY_GATEWAY_SQLITE_THREAD !== '0' : d.sqliteWriterThread,
+    sqliteWriterThread: env.HEADWAY_GATEWAY_SQLITE_THREAD
+      ? env.HEADWAY_GATEWAY_SQLITE_THREAD !== '0'
+      : d.sqliteWriterThread,
   };
 }

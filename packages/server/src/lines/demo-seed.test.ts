@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, type TestStore } from '../../test/helpers/database.ts';
 import { seedDemo } from '../demo/seed.ts';
+import './demo-register.ts';
 import { seedDemoTransit } from './demo-seed.ts';
 import { transitDb } from './schema.ts';
 
@@ -12,7 +13,7 @@ describe('demo transit seed', () => {
   afterAll(async () => t?.drop());
 
   it('seeds Demo Transit with lines, and vehicles each bound to a device and a line, with crews', async () => {
-    // Importing demo-seed.ts registered it with the demo seed seam: seedDemo runs it.
+    // Importing demo-register.ts registered it with the demo seed seam: seedDemo runs it.
     const { companyId } = await seedDemo(t.store.db, { password: 'demo-pass' });
     const db = transitDb(t.store.db);
     const lines = await db

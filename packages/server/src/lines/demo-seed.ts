@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import { registerDemoSeeder } from '../demo/lines.ts';
 import type { Database } from '../store/schema.ts';
 import { crewName, demoFleetPlan } from './demo-fleet-plan.ts';
 import { readGtfsFeed } from './gtfs/read.ts';
@@ -149,7 +148,3 @@ export async function seedDemoTransit(
   });
   return { imported: !hasLines, vehicles: vehicles.length, drivers, conductors };
 }
-
-registerDemoSeeder('transit', async (db, companyId) => {
-  await seedDemoTransit(db, companyId);
-});

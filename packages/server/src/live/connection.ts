@@ -66,7 +66,7 @@ export class StompConnection {
   ) {
     this.parser = new StompParser({ maxFrameBytes: host.options.maxFrameBytes, maxHeaders: 32 });
     this.connectTimer = setTimeout(() => {
-      if (!this.session) this.fail(new LiveFrameError('connect timeout', 'no CONNECT frame received', 1008));
+      this.fail(new LiveFrameError('connect timeout', 'no CONNECT frame received', 1008));
     }, host.options.connectTimeoutMs);
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => this.onData(data));
     socket.on('close', () => this.onClosed());
@@ -144,13 +144,14 @@ export class StompConnection {
 
   private async onConnect(frame: StompFrame): Promise<void> {
     if (this.session) throw new LiveFrameError('already connected');
+    // The timeout is for sockets that never say CONNECT; a slow token lookup must not trip it.
+    clearTimeout(this.connectTimer);
     const versions = (header(frame, 'accept-version') ?? '1.0').split(',');
     if (!versions.includes('1.2')) throw new LiveFrameError('unsupported version', 'this server speaks STOMP 1.2');
     const token = header(frame, 'token') || header(frame, 'passcode');
     const session = token ? await this.host.authenticate(token) : undefined;
     if (this.closed) return;
     if (!session) throw new LiveFrameError('login expired', 'token unknown, expired or ended', 1008);
-    clearTimeout(this.connectTimer);
     this.session = session;
 
     const [clientSends, clientWants] = parseHeartbeat(header(frame, 'heart-beat'));

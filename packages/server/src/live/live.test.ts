@@ -55,7 +55,12 @@ describe('live channel: STOMP 1.2 over WebSocket at /dispatch/websocket', () => 
   }
 
   beforeAll(async () => {
-    server = await startLiveServer({ batchIntervalMs: 200, heartbeatMs: 200, revalidateMs: 100 });
+    server = await startLiveServer({
+      batchIntervalMs: 200,
+      heartbeatMs: 200,
+      revalidateMs: 100,
+      connectTimeoutMs: 300,
+    });
     otherCompany = await seedCompany(server.store, 'Other Transit', 'other-admin');
     admin = await login('admin');
     dispatcher = await login('dispatcher');
@@ -272,6 +277,32 @@ describe('live channel: STOMP 1.2 over WebSocket at /dispatch/websocket', () => 
     flood.ws.send('SEND\ndestination:/app/heartbeat\n\n\0'.repeat(101));
     expect(await flood.closedWith).toBe(1008);
     expect(flood.received.at(-1)).toMatch(/^ERROR\nmessage:too frequent\n/);
+  });
+
+  it('refuses a client that does not speak 1.2, and closes a socket that never sends CONNECT', async () => {
+    const old = await rawSocket(server.wsUrl);
+    old.ws.send(`CONNECT\naccept-version:1.0,1.1\ntoken:${admin.token}\n\n\0`);
+    expect(await old.closedWith).toBe(1002);
+    expect(old.received.at(-1)).toMatch(/^ERROR\nmessage:unsupported version\n/);
+
+    const idle = await rawSocket(server.wsUrl);
+    expect(await idle.closedWith).toBe(1008);
+    expect(idle.received.at(-1)).toMatch(/^ERROR\nmessage:connect timeout\n/);
+  });
+
+  it('stops delivering after UNSUBSCRIBE', async () => {
+    const client = await stomp(admin.token);
+    const received: string[] = [];
+    const subscription = client.subscribe('/user/topic/msg', (m) => received.push(m.body));
+    await sleep(50);
+    const userId = admin.user?.user_id ?? 0;
+    server.live.publishToUser(server.demoCompanyId, userId, 'msg', 1);
+    await waitFor(() => received.length === 1);
+    subscription.unsubscribe();
+    await sleep(50);
+    server.live.publishToUser(server.demoCompanyId, userId, 'msg', 2);
+    await sleep(100);
+    expect(received).toEqual(['{"cmd":"msg","data":1}']);
   });
 
   it('refuses an oversized frame', async () => {

@@ -54,7 +54,10 @@ export function measureAccuracy(truth: TruthVisit[], detected: DetectedEvent[], 
   for (const e of detected) {
     const key = `${e.vehicleId}|${e.routeCode}|${e.direction}|${e.serial}|${e.flag}`;
     let pool = pools.get(key);
-    if (!pool) pools.set(key, (pool = []));
+    if (!pool) {
+      pool = [];
+      pools.set(key, pool);
+    }
     pool.push({ time: e.eventTime, used: false, event: e });
   }
   const claim = (v: TruthVisit, flag: number, time: number | null): number | null => {

@@ -4,8 +4,8 @@
  */
 
 import { buildGrid, type SegmentGrid } from './grid.ts';
-import { bearingOf, haversineMetres, type PlanarFrame, planarFrame, toX, toY } from './planar.ts';
 import type { ProgressOptions } from './options.ts';
+import { bearingOf, haversineMetres, type PlanarFrame, planarFrame, toX, toY } from './planar.ts';
 import type { Direction, LineCategory, LineGeometry } from './types.ts';
 
 export interface CompiledDirection {
@@ -26,8 +26,8 @@ export interface CompiledDirection {
   /** Station distances along the path, clamped into [0, length]. */
   stationAlong: Float64Array;
   /**
-   * Zone boundaries in along order: [2k] entry (arrival) and [2k+1] exit (departure) of station k. Radii shrink to
-   * half the gap between close stations so zones never overlap and events stay in serial order.
+   * Zone boundaries in along order: [2k] entry (arrival) and [2k+1] exit (departure) of station k. Each side
+   * shrinks to half the gap to the neighbouring station so zones never overlap and events stay in serial order.
    */
   thresholds: Float64Array;
   /**
@@ -100,11 +100,12 @@ export function compileLine(geometry: LineGeometry, options: ProgressOptions): C
     for (let k = 0; k < m; k++) {
       const gapPrev = k > 0 ? stationAlong[k]! - stationAlong[k - 1]! : Number.POSITIVE_INFINITY;
       const gapNext = k < m - 1 ? stationAlong[k + 1]! - stationAlong[k]! : Number.POSITIVE_INFINITY;
-      const r = Math.min(options.stationRadius, gapPrev / 2, gapNext / 2);
-      thresholds[2 * k] = stationAlong[k]! - r;
-      thresholds[2 * k + 1] = stationAlong[k]! + r;
-      anchors[2 * k] = stationAlong[k]! - Math.min(r, options.arrivalAnchor);
-      anchors[2 * k + 1] = stationAlong[k]! + Math.min(r, options.departureAnchor);
+      const before = Math.min(options.stationRadius, gapPrev / 2);
+      const after = Math.min(options.stationRadius, gapNext / 2);
+      thresholds[2 * k] = stationAlong[k]! - before;
+      thresholds[2 * k + 1] = stationAlong[k]! + after;
+      anchors[2 * k] = stationAlong[k]! - Math.min(before, options.arrivalAnchor);
+      anchors[2 * k + 1] = stationAlong[k]! + Math.min(after, options.departureAnchor);
     }
     const segmentPrior = new Float64Array(Math.max(0, m - 1));
     for (let k = 0; k < m - 1; k++) {

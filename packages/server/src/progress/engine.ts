@@ -7,7 +7,7 @@
 import { type CompiledLine, compileLine } from './compile.ts';
 import { stepDeviation } from './deviation.ts';
 import { createHistory, exportHistory, importHistory, type LineHistory, type SegmentTimes } from './history.ts';
-import { createScratch, FREE, matchReport, type MatchScratch, type Prior, SAME, SWITCH, TERMINAL } from './match.ts';
+import { createScratch, FREE, type MatchScratch, matchReport, type Prior, SAME, SWITCH, TERMINAL } from './match.ts';
 import { DEFAULT_OPTIONS, type ProgressOptions } from './options.ts';
 import { toX, toY } from './planar.ts';
 import { buildSnapshot } from './snapshot.ts';
@@ -28,7 +28,7 @@ interface Fix {
   speed: number;
   /** Forward metres the speed explains since the last match. */
   plausible: number;
-  /** Standing since before the previous report. */
+  /** The report says the vehicle is standing. */
   still: boolean;
   /** Was deviating before this report: progress moves but stations passed are not announced. */
   deviating: boolean;
@@ -165,7 +165,7 @@ export class RouteProgressEngine {
       fix.time = t;
       fix.speed = speedMs;
       fix.plausible = prior.expected;
-      fix.still = report.speed < o.stillSpeed && v.stillSince < t;
+      fix.still = report.speed < o.stillSpeed;
       fix.deviating = wasDeviating;
       this.move(entry, v, fix, events);
     }
@@ -212,25 +212,28 @@ export class RouteProgressEngine {
       return;
     }
     v.backward = 0;
-    // A bus standing since before the last report: small along movements are noise (held as a running maximum they would
-    // creep across a zone boundary during a long dwell). A real move while the speed reads 0 is still accepted once
-    // it is clearly beyond the noise and confirmed below.
-    if (still && kind === SAME && along - v.along < o.stillNoise) {
-      v.time = t;
-      return;
+    // A standing bus (speed 0) does not leave a station: small along movements are GPS noise, and held as a running
+    // maximum they would creep across the zone exit during a long dwell. It may still arrive (the first standing
+    // report after braking often is the arrival). A real move while the speed reads 0 is accepted once it is
+    // clearly beyond the noise, and then confirmed by the jump guard below.
+    let target = along;
+    if (still && along - v.along < o.stillNoise) {
+      const thr = line.directions[v.dirIndex]!.thresholds;
+      const exit = (v.pointer & 1) === 1 ? v.pointer : v.pointer + 1;
+      if (exit < thr.length && target >= thr[exit]!) target = Math.max(v.along, thr[exit]! - 0.01);
     }
     // A fix far ahead of what the reported speed allows is a multipath jump along the street (it shows no offset)
     // until the next report confirms it; otherwise a bus dwelling at a stop would "depart" on one bad fix.
-    if (along - v.along > plausible && !v.jumpPending && kind === SAME) {
+    if (target - v.along > plausible && !v.jumpPending && kind === SAME) {
       v.jumpPending = true;
       v.timeSpeed = speedBefore;
       return;
     }
     v.jumpPending = false;
-    if (along > v.along) {
+    if (target > v.along) {
       const history = entry.history.directions[v.dirIndex]!;
-      advanceTo(line, v, history, along, t, speedBefore, fix.speed, !fix.deviating, gap > o.gapSeconds, o, events);
-      v.along = along;
+      advanceTo(line, v, history, target, t, speedBefore, fix.speed, !fix.deviating, gap > o.gapSeconds, o, events);
+      v.along = target;
     }
     v.time = t;
   }

@@ -28,7 +28,7 @@ const SPEED_SLOPE = 0.3;
 /** Cost for driving against a segment's bearing (scaled by 1 - cos of the angle, so up to twice this). */
 const HEADING_WEIGHT = 40;
 /** Acquisition bias towards the start of a direction: cost per metre along, capped at FREE_BIAS_METRES. */
-const FREE_BIAS_SLOPE = 0.1;
+const FREE_BIAS_SLOPE = 0.3;
 const FREE_BIAS_METRES = 300;
 
 export interface Prior {
@@ -124,7 +124,7 @@ function matchDirection(
         const dy = ys[s + 1]! - ay;
         const l2 = len2[s]!;
         let t = l2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / l2 : 0;
-        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        t = t < 0 ? 0 : Math.min(t, 1);
         const ox = ax + t * dx - x;
         const oy = ay + t * dy - y;
         const offset = Math.sqrt(ox * ox + oy * oy);
@@ -154,7 +154,7 @@ function continuity(line: CompiledLine, j: number, along: number, prior: Prior, 
   if (prior.dirIndex < 0) {
     // Picked up with no history: termini often loop, so the origin and a point a hundred metres on lie side by
     // side. A vehicle appearing there is far more likely starting a trip than part-way round the loop.
-    penalty = (along < FREE_BIAS_METRES ? along : FREE_BIAS_METRES) * FREE_BIAS_SLOPE;
+    penalty = Math.min(along, FREE_BIAS_METRES) * FREE_BIAS_SLOPE;
     return FREE;
   }
   const prev = line.directions[prior.dirIndex]!;
@@ -176,8 +176,10 @@ function continuity(line: CompiledLine, j: number, along: number, prior: Prior, 
     kind = SAME;
   }
   if (j === prev.successor && prior.atTerminal && along <= options.terminalZone + reach) {
-    if (TERMINAL_PENALTY < best) {
-      best = TERMINAL_PENALTY;
+    // The next trip starts at its origin: the same start bias as a fresh pick-up, for the same looping termini.
+    const cost = TERMINAL_PENALTY + (along < FREE_BIAS_METRES ? along : FREE_BIAS_METRES) * FREE_BIAS_SLOPE;
+    if (cost < best) {
+      best = cost;
       kind = TERMINAL;
     }
   }

@@ -22,7 +22,13 @@ describe('station detection on the real S40–S79 geometries (synthetic drive)',
     [30, 8],
   ] as const) {
     it(`detects ≥ 99% of visits within 10 s median with ${interval} s reports and ${noise} m noise`, () => {
-      const run = syntheticAccuracy(lines, { interval, noise, trips: 3, busesPerLine: 2, seed: interval * 100 + noise });
+      const run = syntheticAccuracy(lines, {
+        interval,
+        noise,
+        trips: 3,
+        busesPerLine: 2,
+        seed: interval * 100 + noise,
+      });
       const a = run.accuracy;
       expect(a.visits).toBeGreaterThan(1000);
       expect(a.detectedShare).toBeGreaterThanOrEqual(0.99);
@@ -30,9 +36,13 @@ describe('station detection on the real S40–S79 geometries (synthetic drive)',
       expect(a.departures.medianAbs).toBeLessThan(10);
       // The truth leaves the origin's arrival and the terminal's departure open (the bus waits through its layover
       // there); any other unclaimed event is a duplicate or a phantom visit.
-      const lastSerial = new Map(lines.flatMap((l) => l.directions.map((d) => [`${l.routeCode}|${d.direction}`, d.stations.at(-1)!.serial])));
+      const lastSerial = new Map(
+        lines.flatMap((l) => l.directions.map((d) => [`${l.routeCode}|${d.direction}`, d.stations.at(-1)!.serial])),
+      );
       const phantom = a.unmatchedEvents.filter(
-        (e) => !(e.flag === 1 && e.serial === 1) && !(e.flag === 2 && e.serial === lastSerial.get(`${e.routeCode}|${e.direction}`)),
+        (e) =>
+          !(e.flag === 1 && e.serial === 1) &&
+          !(e.flag === 2 && e.serial === lastSerial.get(`${e.routeCode}|${e.direction}`)),
       );
       expect(phantom.length).toBeLessThanOrEqual(a.visits * 0.005);
       expect(run.deviations).toBe(0);

@@ -44,7 +44,14 @@ export function replayAccuracy(
     if (!u) continue;
     if (u.deviation?.kind === 'start') deviations++;
     for (const e of u.stationEvents) {
-      events.push({ vehicleId, routeCode: e.routeCode, direction: e.direction, serial: e.serial, flag: e.flag, eventTime: e.eventTime });
+      events.push({
+        vehicleId,
+        routeCode: e.routeCode,
+        direction: e.direction,
+        serial: e.serial,
+        flag: e.flag,
+        eventTime: e.eventTime,
+      });
     }
   }
   return { accuracy: measureAccuracy(truth, events), events, deviations };

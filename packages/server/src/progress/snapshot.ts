@@ -28,7 +28,7 @@ export function buildSnapshot(
   const terminal = sa[last] ?? 0;
   const span = terminal - origin;
   const percentRaw = span > 0 ? ((along - origin) / span) * 100 : 0;
-  const percent = percentRaw < 0 ? 0 : percentRaw > 100 ? 100 : percentRaw;
+  const percent = percentRaw < 0 ? 0 : Math.min(percentRaw, 100);
   const distanceToNext = Math.max(0, (sa[next] ?? 0) - along);
   const distanceToTerminal = Math.max(0, terminal - along);
   estimateEta(dir, history.directions[v.dirIndex]!, along, next, v.speed, now, eta);

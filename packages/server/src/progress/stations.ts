@@ -121,7 +121,7 @@ export function crossingTime(
   if (v0 >= MOVING && v1 < MOVING) at = t0 + (anchor - s0) / (v0 * 0.85);
   else if (v0 < MOVING && v1 >= MOVING) at = t1 - (s1 - anchor) / (v1 * 0.6);
   else at = s1 > s0 ? t0 + ((anchor - s0) / (s1 - s0)) * (t1 - t0) : t1;
-  return at < t0 ? t0 : at > t1 ? t1 : at;
+  return at < t0 ? t0 : Math.min(at, t1);
 }
 
 /** m/s: below this a report counts as standing for the crossing-time model. */

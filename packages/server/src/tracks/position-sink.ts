@@ -15,12 +15,15 @@ export interface PositionSink {
 }
 
 /**
- * SQLite: better-sqlite3 is synchronous, so a 1000-row commit on the main thread would stall every socket for
- * its duration. A worker thread with its own connection to the same WAL file commits instead, with one
- * prepared statement; the main thread only clones the rows. An in-memory database (no file a second connection
- * could open) and PostgreSQL (already asynchronous) write through Kysely.
+ * SQLite, `sqliteThread` false (the default): batches are written through Kysely on the event loop. A
+ * 250-row commit costs a few milliseconds of loop time, and on a busy 2-core machine that measured better than
+ * handing each batch to another thread (two extra wake-ups per batch under CPU contention; docs/performance.md).
+ * SQLite, `sqliteThread` true: a worker thread with its own connection to the same WAL file commits with one
+ * prepared statement, so the loop never blocks on the database (worth it when commits are slow: large WAL
+ * checkpoints, slow disks). An in-memory database (no file a second connection could open) always writes inline.
+ * PostgreSQL is asynchronous already: up to four batches in flight over the pool.
  */
-export async function openPositionSink(store: Store, sqliteThread = true): Promise<PositionSink> {
+export async function openPositionSink(store: Store, sqliteThread = false): Promise<PositionSink> {
   if (store.engine === 'sqlite' && sqliteThread) {
     const files = await sql<{ name: string; file: string }>`pragma database_list`.execute(store.db);
     const file = files.rows.find((r) => r.name === 'main')?.file;

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { RealData } from '../contract/vehicles.ts';
 import { liveState } from '../live/gateway-feed.ts';
-import type { Database } from '../store/schema.ts';
 import { parseJson } from '../store/json.ts';
+import type { Database } from '../store/schema.ts';
 import { latestStoredPositions, type VehicleRow } from './queries.ts';
 
 // The one place the monitoring map reads live state. Today: the live module's in-memory latest positions

@@ -55,7 +55,10 @@ export async function companyVehicles(db: Kysely<Database>, companyId: number): 
     .execute();
 }
 
-export async function companyFleets(db: Kysely<Database>, companyId: number): Promise<{ id: number; fleet_name: string }[]> {
+export async function companyFleets(
+  db: Kysely<Database>,
+  companyId: number,
+): Promise<{ id: number; fleet_name: string }[]> {
   return mapDb(db)
     .selectFrom('fleets')
     .select(['id', 'fleet_name'])
@@ -144,10 +147,14 @@ export async function companyLines(db: Kysely<Database>, companyId: number): Pro
       .orderBy('line_id')
       .orderBy('direction')
       .execute(),
-    tdb.selectFrom('line_paths').select(['line_id', 'direction', 'path', 'style']).where('company_id', '=', companyId).execute(),
+    tdb
+      .selectFrom('line_paths')
+      .select(['line_id', 'direction', 'path', 'style'])
+      .where('company_id', '=', companyId)
+      .execute(),
     tdb
       .selectFrom('line_stations')
-      .select(['id', 'line_id', 'direction', 'serial', 'station_name', 'lat', 'lng'])
+      .select(['id', 'line_id', 'direction', 'serial', 'station_name', 'distance', 'lat', 'lng'])
       .where('company_id', '=', companyId)
       .orderBy('line_id')
       .orderBy('direction')
@@ -160,11 +167,24 @@ export async function companyLines(db: Kysely<Database>, companyId: number): Pro
   for (const s of stations) {
     const k = key(s.line_id, s.direction);
     let list = stationsOf.get(k);
-    if (!list) stationsOf.set(k, (list = []));
-    list.push({ id: s.id, serial: s.serial, station_name: s.station_name, lat: s.lat, lng: s.lng });
+    if (!list) {
+      list = [];
+      stationsOf.set(k, list);
+    }
+    list.push({
+      id: s.id,
+      serial: s.serial,
+      station_name: s.station_name,
+      distance: s.distance,
+      lat: s.lat,
+      lng: s.lng,
+    });
   }
   const byLine = new Map<number, OwnLine>(
-    lines.map((l) => [l.id, { route_id: l.id, route_code: l.route_code, route_name: l.route_name, category: l.category, directions: [] }]),
+    lines.map((l) => [
+      l.id,
+      { route_id: l.id, route_code: l.route_code, route_name: l.route_name, category: l.category, directions: [] },
+    ]),
   );
   for (const d of directions) {
     const line = byLine.get(d.line_id);
@@ -177,7 +197,8 @@ export async function companyLines(db: Kysely<Database>, companyId: number): Pro
       terminal: d.terminal,
       path: path?.path ?? '',
       style: {
-        strokeColor: typeof stored.strokeColor === 'string' && stored.strokeColor ? stored.strokeColor : DEFAULT_STYLE.strokeColor,
+        strokeColor:
+          typeof stored.strokeColor === 'string' && stored.strokeColor ? stored.strokeColor : DEFAULT_STYLE.strokeColor,
         strokeWeight: typeof stored.strokeWeight === 'number' ? stored.strokeWeight : DEFAULT_STYLE.strokeWeight,
         strokeOpacity: typeof stored.strokeOpacity === 'number' ? stored.strokeOpacity : DEFAULT_STYLE.strokeOpacity,
       },

@@ -57,7 +57,17 @@ function group(
     online += c.online;
     total += c.total;
   }
-  return { gid, pid, node_type: nodeType, label, node_data: { route_code: routeCode, imei: '' }, children, online, total, routeCode };
+  return {
+    gid,
+    pid,
+    node_type: nodeType,
+    label,
+    node_data: { route_code: routeCode, imei: '' },
+    children,
+    online,
+    total,
+    routeCode,
+  };
 }
 
 /** Lines under a parent, in first-seen order (vehicles come sorted by name); vehicles without a line last. */
@@ -71,7 +81,10 @@ function byLine(
   for (const v of vehicles) {
     const id = v.route_id ?? NO_GROUP;
     let entry = lines.get(id);
-    if (!entry) lines.set(id, (entry = { row: v, cars: [] }));
+    if (!entry) {
+      entry = { row: v, cars: [] };
+      lines.set(id, entry);
+    }
     entry.cars.push(v);
   }
   const ids = [...lines.keys()].sort((a, b) => {
@@ -113,7 +126,10 @@ export function buildVehicleTree(
   for (const v of vehicles) {
     const id = v.fleet_id ?? NO_GROUP;
     let list = byFleet.get(id);
-    if (!list) byFleet.set(id, (list = []));
+    if (!list) {
+      list = [];
+      byFleet.set(id, list);
+    }
     list.push(v);
   }
   const ordered = [...fleets.filter((f) => byFleet.has(f.id)).map((f) => ({ id: f.id, name: f.fleet_name }))];

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnLine, VehicleLiveResult, VehicleTreeNode } from '../contract/vehicles.ts';
-import { ErrorCode } from '../kernel/errors.ts';
 import type { HeadwayClient } from '../../test/helpers/client.ts';
 import { ENGINES } from '../../test/helpers/database.ts';
 import { PASSWORD, seedCompany } from '../../test/helpers/server.ts';
+import type { OwnLine, VehicleLiveResult, VehicleTreeNode } from '../contract/vehicles.ts';
+import { ErrorCode } from '../kernel/errors.ts';
 import { seedMapFixture, storePosition } from './testing/fixtures.ts';
 import { startVehiclesTestServer } from './testing/server.ts';
 
@@ -20,22 +20,74 @@ describe.each(ENGINES)('monitoring map API on %s', (engine) => {
     server = await startVehiclesTestServer(engine);
     const a = server.demoCompanyId;
     await seedMapFixture(server.store.db, a, [
-      { carName: 'A-101', imei: '860000000000101', terminalPhone: '013900000101', fleet: 'North', line: '10', online: true },
+      {
+        carName: 'A-101',
+        imei: '860000000000101',
+        terminalPhone: '013900000101',
+        fleet: 'North',
+        line: '10',
+        online: true,
+      },
       { carName: 'A-102', imei: '860000000000102', terminalPhone: '013900000102', fleet: 'North', line: '10' },
-      { carName: 'A-201', imei: '860000000000201', terminalPhone: '013900000201', fleet: 'South', line: '20', online: true },
+      {
+        carName: 'A-201',
+        imei: '860000000000201',
+        terminalPhone: '013900000201',
+        fleet: 'South',
+        line: '20',
+        online: true,
+      },
       { carName: 'A-900', imei: '860000000000900', terminalPhone: '013900000900', fleet: null, line: null },
     ]);
     ({ companyId: companyB } = await seedCompany(server.store, 'Other Lines', 'b-admin'));
     await seedMapFixture(server.store.db, companyB, [
-      { carName: 'B-1', imei: '870000000000001', terminalPhone: '014000000001', fleet: 'B fleet', line: '99', online: true },
+      {
+        carName: 'B-1',
+        imei: '870000000000001',
+        terminalPhone: '014000000001',
+        fleet: 'B fleet',
+        line: '99',
+        online: true,
+      },
     ]);
     // A-101 from the positions table; A-201 from the live module (newer than its stored point).
-    await storePosition(server.store.db, a, '013900000101', { lat: 40.641, lng: -74.081, speed: 32, eventTime: 1_763_780_000, mileage: 1234.5 });
-    await storePosition(server.store.db, a, '013900000101', { lat: 40.6405, lng: -74.0805, speed: 30, eventTime: 1_763_779_990 });
-    await storePosition(server.store.db, a, '013900000201', { lat: 40.5, lng: -74.2, speed: 0, eventTime: 1_763_779_000 });
-    await storePosition(server.store.db, companyB, '014000000001', { lat: 41, lng: -75, speed: 10, eventTime: 1_763_780_000 });
+    await storePosition(server.store.db, a, '013900000101', {
+      lat: 40.641,
+      lng: -74.081,
+      speed: 32,
+      eventTime: 1_763_780_000,
+      mileage: 1234.5,
+    });
+    await storePosition(server.store.db, a, '013900000101', {
+      lat: 40.6405,
+      lng: -74.0805,
+      speed: 30,
+      eventTime: 1_763_779_990,
+    });
+    await storePosition(server.store.db, a, '013900000201', {
+      lat: 40.5,
+      lng: -74.2,
+      speed: 0,
+      eventTime: 1_763_779_000,
+    });
+    await storePosition(server.store.db, companyB, '014000000001', {
+      lat: 41,
+      lng: -75,
+      speed: 10,
+      eventTime: 1_763_780_000,
+    });
     server.live.set(a, [
-      { imei: '013900000201', lat: 40.631, lng: -74.091, v: 0, a: 180, s: 0b10011, w: 0, et: 1_763_780_100, rt: 1_763_780_101 },
+      {
+        imei: '013900000201',
+        lat: 40.631,
+        lng: -74.091,
+        v: 0,
+        a: 180,
+        s: 0b10011,
+        w: 0,
+        et: 1_763_780_100,
+        rt: 1_763_780_101,
+      },
     ]);
 
     admin = server.client();
@@ -57,7 +109,9 @@ describe.each(ENGINES)('monitoring map API on %s', (engine) => {
       ['', 0, 0, 1],
     ]);
     const north = tree[0]!;
-    expect(north.children?.map((l) => [l.label, l.node_type, l.routeCode, l.pid])).toEqual([['Line 10', 1, '10', north.gid]]);
+    expect(north.children?.map((l) => [l.label, l.node_type, l.routeCode, l.pid])).toEqual([
+      ['Line 10', 1, '10', north.gid],
+    ]);
     const cars = north.children?.[0]?.children ?? [];
     expect(cars.map((c) => [c.label, c.node_type, c.online, c.node_data.imei])).toEqual([
       ['A-101', 2, 1, '860000000000101'],
@@ -87,7 +141,13 @@ describe.each(ENGINES)('monitoring map API on %s', (engine) => {
     expect(byName.get('A-101')).toMatchObject({
       online: 1,
       route_code: '10',
-      real_data: { imei: '860000000000101', lat: 40.641, v: 32, et: 1_763_780_000, att: { sat: 11, gsm: 20, max_km: 1234.5 } },
+      real_data: {
+        imei: '860000000000101',
+        lat: 40.641,
+        v: 32,
+        et: 1_763_780_000,
+        att: { sat: 11, gsm: 20, max_km: 1234.5 },
+      },
     });
     // The live module's copy is newer than the stored one.
     expect(byName.get('A-201')?.real_data).toMatchObject({ lat: 40.631, a: 180, et: 1_763_780_100 });

@@ -1,6 +1,7 @@
 import { alarmFlags, statusFlags } from '@headway/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestPlatform } from '../../test/platform.ts';
+import { sourceAddresses } from '../fleet/source-addresses.ts';
 import type { MotionState } from '../motion/events.ts';
 import { Rng } from '../motion/rng.ts';
 import { FleetStats } from './stats.ts';
@@ -31,7 +32,12 @@ let platform: TestPlatform;
 let stats: FleetStats;
 const terminals: VirtualTerminal[] = [];
 
-function terminal(phone: string, state: () => MotionState, version: 2013 | 2019 = 2013): VirtualTerminal {
+function terminal(
+  phone: string,
+  state: () => MotionState,
+  version: 2013 | 2019 = 2013,
+  localAddress?: string,
+): VirtualTerminal {
   const t = new VirtualTerminal({
     phone,
     version,
@@ -40,6 +46,7 @@ function terminal(phone: string, state: () => MotionState, version: 2013 | 2019 
     imei: `86${phone.padStart(13, '0')}`,
     host: '127.0.0.1',
     port: platform.port,
+    localAddress,
     interval: 10,
     crew: {
       driverNo: 'D0001',
@@ -200,5 +207,14 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     // A JPEG: SOI … EOI.
     expect([...media.body.data.slice(0, 2)]).toEqual([0xff, 0xd8]);
     expect([...media.body.data.slice(-2)]).toEqual([0xff, 0xd9]);
+  });
+
+  it('binds the source address it is given (several are needed above ~28k loopback connections)', async () => {
+    const a = terminal('013900000005', () => motion(), 2013, '127.0.0.2');
+    const b = terminal('013900000006', () => motion(), 2013, '127.0.0.3');
+    await Promise.all([a.whenOnline(), b.whenOnline()]);
+    expect([...platform.remoteAddresses].sort()).toEqual(['127.0.0.2', '127.0.0.3']);
+    expect(sourceAddresses(undefined, '127.0.0.1', 60_000)).toEqual(['127.0.0.2', '127.0.0.3', '127.0.0.4']);
+    expect(sourceAddresses(undefined, '127.0.0.1', 20_000)).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import { detectLanguage, type Language, normalizeLanguage } from './detect';
 import en from './locales/en';
 import th from './locales/th';
 import zh from './locales/zh';
+import './monitoring/register';
 
 export const LANGUAGE_COOKIE = 'language';
 

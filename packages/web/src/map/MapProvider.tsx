@@ -1,6 +1,6 @@
+import { defaults as defaultControls, ScaleLine } from 'ol/control';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
-import { defaults as defaultControls, ScaleLine } from 'ol/control';
 import 'ol/ol.css';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { type Datum, fromView, toView } from './coords';
@@ -45,6 +45,8 @@ export function MapProvider({ datum, center, zoom, className, children }: MapPro
   const target = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<OlMap | null>(null);
 
+  // The map is created once per mount; centre, zoom and datum only seed it (later datums move the view below).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mount
   useEffect(() => {
     const instance = new OlMap({
       controls: defaultControls({ attribution: true, rotate: false }).extend([new ScaleLine()]),
@@ -56,8 +58,6 @@ export function MapProvider({ datum, center, zoom, className, children }: MapPro
       instance.setTarget(undefined);
       instance.dispose();
     };
-    // The map is created once; centre and zoom only seed it.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mount
   }, []);
 
   // A provider in another datum moves the view's centre with it, so the same place stays in view.

@@ -6,7 +6,7 @@ export { DEFAULT_LINE_STYLE, LinesLayer, type MapLinePath } from './layers/Lines
 export { type MapStation, STATION_LABEL_ZOOM, STATION_MIN_ZOOM, StationsLayer } from './layers/StationsLayer';
 export { LABEL_ZOOM, VehicleLabelsLayer } from './layers/VehicleLabelsLayer';
 export { CLUSTER_UNTIL_ZOOM, VehiclesLayer } from './layers/VehiclesLayer';
-export { MapProvider, type MapContextValue, nextLayerId, useMap } from './MapProvider';
+export { type MapContextValue, MapProvider, nextLayerId, useMap } from './MapProvider';
 export { type BaseProvider, PROVIDERS, type ProviderId, providerOf } from './providers';
 export { type BatchThrottle, throttleBatches } from './throttle';
 export { VehicleFeatures, type VehiclePoint } from './vehicle-features';

@@ -1,6 +1,6 @@
-import TileGrid from 'ol/tilegrid/TileGrid';
 import TileImage from 'ol/source/TileImage';
 import XYZ from 'ol/source/XYZ';
+import TileGrid from 'ol/tilegrid/TileGrid';
 import type { Datum } from './coords';
 
 // Base map providers. Tiles are decoration: the map works (lines, stations, vehicles) without them.
@@ -62,7 +62,7 @@ const baidu: BaseProvider = {
       attributions: '© Baidu',
       tileGrid: new TileGrid({ origin: [0, 0], resolutions: BAIDU_RESOLUTIONS, tileSize: 256 }),
       tileUrlFunction: (tileCoord) => {
-        const [z, x, y] = tileCoord;
+        const [z, x, y] = tileCoord as [number, number, number];
         const row = -y - 1;
         const server = Math.abs(x + row) % 4;
         return `https://maponline${server}.bdimg.com/tile/?qt=vtile&x=${x}&y=${row}&z=${z}&styles=pl&scaler=1&udt=20250101`;

@@ -1,8 +1,8 @@
+import type { VehicleColour } from '@headway/server/contract';
 import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
 import VectorSource from 'ol/source/Vector';
 import { COLOURS } from './vehicle-style';
-import type { VehicleColour } from '@headway/server/contract';
 
 // The vehicles' features, updated in place: a live batch moves existing points and recolours them rather
 // than rebuilding the layer, so thousands of vehicles cost one pass over the batch.

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { HeadwayClient } from '../../../test/helpers/client.ts';
+import { createTestStore } from '../../../test/helpers/database.ts';
+import { PASSWORD, type TestServer } from '../../../test/helpers/server.ts';
 import { buildApp } from '../../app.ts';
 import { installAuthentication } from '../../auth/authenticate.ts';
 import { DEFAULT_AUTH_POLICY } from '../../auth/policy.ts';
@@ -7,18 +10,13 @@ import { seedDemo } from '../../demo/seed.ts';
 import { API_BASES } from '../../kernel/bases.ts';
 import { ManualClock } from '../../kernel/time.ts';
 import type { Engine } from '../../store/db.ts';
-import { HeadwayClient } from '../../../test/helpers/client.ts';
-import { createTestStore } from '../../../test/helpers/database.ts';
-import { PASSWORD, type TestServer } from '../../../test/helpers/server.ts';
 import { vehicleRoutes } from '../routes.ts';
 
 /**
  * startTestServer (test/helpers) plus the vehicle routes mounted the way vehiclesModule mounts them, and a
  * stand-in for the live module's latest positions. Skips its own mount when app.ts already registers them.
  */
-export async function startVehiclesTestServer(
-  engine: Engine,
-): Promise<TestServer & { live: Map<number, RealData[]> }> {
+export async function startVehiclesTestServer(engine: Engine): Promise<TestServer & { live: Map<number, RealData[]> }> {
   const { store, drop } = await createTestStore(engine);
   const clock = new ManualClock();
   const demo = await seedDemo(store.db, { password: PASSWORD, clock });

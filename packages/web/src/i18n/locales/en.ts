@@ -197,6 +197,7 @@ const en = {
     email: 'E-mail format error',
     url: 'URL format error',
     nameLength: 'Length must be between 3 and 64 characters',
+    accountFormat: 'Letters, digits and . _ @ - only',
     accountTaken: '{{field}} [{{value}}] already exists',
     maxLength: 'At most {{max}} characters',
   },

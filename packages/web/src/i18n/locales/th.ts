@@ -197,6 +197,7 @@ const th: Messages = {
     email: 'รูปแบบอีเมลไม่ถูกต้อง',
     url: 'รูปแบบ URL ไม่ถูกต้อง',
     nameLength: 'ความยาวต้องอยู่ระหว่าง 3 ถึง 64 ตัวอักษร',
+    accountFormat: 'ใช้ได้เฉพาะตัวอักษร ตัวเลข และ . _ @ -',
     accountTaken: '{{field}} [{{value}}] มีอยู่แล้ว',
     maxLength: 'ไม่เกิน {{max}} ตัวอักษร',
   },

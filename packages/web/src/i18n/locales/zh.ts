@@ -197,6 +197,7 @@ const zh: Messages = {
     email: '邮箱格式错误',
     url: '网址格式错误',
     nameLength: '长度必须在 3 到 64 个字符之间',
+    accountFormat: '只能包含字母、数字和 . _ @ -',
     accountTaken: '{{field}} [{{value}}] 已存在',
     maxLength: '最多 {{max}} 个字符',
   },

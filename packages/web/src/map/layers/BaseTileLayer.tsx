@@ -19,6 +19,8 @@ export interface BaseTileLayerProps {
  */
 export function BaseTileLayer({ provider, language, attempt, onStatus }: BaseTileLayerProps) {
   const { map } = useMap();
+  // `attempt` is a dependency on purpose: a new attempt rebuilds the source (retry).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt triggers the rebuild
   useEffect(() => {
     const source = provider.createSource(language);
     const layer = new TileLayer({ source, zIndex: 0, preload: 0 });

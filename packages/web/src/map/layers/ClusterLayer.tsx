@@ -6,8 +6,8 @@ import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import { useEffect } from 'react';
 import { nextLayerId, useMap } from '../MapProvider';
 import type { VehicleFeatures, VehiclePoint } from '../vehicle-features';
-import { CLUSTER_UNTIL_ZOOM } from './VehiclesLayer';
 import { spriteStyle } from './sprite-style';
+import { CLUSTER_UNTIL_ZOOM } from './VehiclesLayer';
 
 /** Cell edge in pixels: vehicles closer than this on screen share a cluster. */
 const CELL_PX = 64;
@@ -90,7 +90,11 @@ export function ClusterLayer({ features }: { features: VehicleFeatures }) {
     const click = map.on('singleclick', (event) => {
       const hit = map.forEachFeatureAtPixel(event.pixel, (f) => f, { layerFilter: (l) => l === layer });
       if (hit && (hit.get('count') as number) > 1) {
-        view.animate({ center: (hit.getGeometry() as Point).getCoordinates(), zoom: (view.getZoom() ?? 10) + 2, duration: 250 });
+        view.animate({
+          center: (hit.getGeometry() as Point).getCoordinates(),
+          zoom: (view.getZoom() ?? 10) + 2,
+          duration: 250,
+        });
       }
     });
     map.addLayer(layer);

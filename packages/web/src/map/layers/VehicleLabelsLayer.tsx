@@ -28,7 +28,12 @@ function labelStyle(text: string, selected: boolean): Style[] {
   if (!selected) return [label];
   // A halo behind the selected icon (the icon itself is in the WebGL layer above).
   const halo = new Style({
-    image: new Circle({ radius: 20, fill: new Fill({ color: 'rgba(37,99,235,0.18)' }), stroke: new Stroke({ color: 'rgba(37,99,235,0.9)', width: 2 }), displacement: [0, 19] }),
+    image: new Circle({
+      radius: 20,
+      fill: new Fill({ color: 'rgba(37,99,235,0.18)' }),
+      stroke: new Stroke({ color: 'rgba(37,99,235,0.9)', width: 2 }),
+      displacement: [0, 19],
+    }),
     zIndex: 0,
   });
   return [halo, label];

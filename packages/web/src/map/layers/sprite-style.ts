@@ -1,7 +1,7 @@
+import type { VehicleColour } from '@headway/server/contract';
 import { Icon, Style } from 'ol/style';
 import { ICON_SIZE, vehicleSprite } from '../vehicle-sprite';
 import { COLOURS } from '../vehicle-style';
-import type { VehicleColour } from '@headway/server/contract';
 
 // The same sprite cell as the WebGL layer, as a canvas style (clusters of one, selection highlight).
 const cache = new Map<string, Style>();

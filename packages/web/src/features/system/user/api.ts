@@ -1,5 +1,6 @@
 import type { CreateUserBody, UpdateUserBody, UserListQuery, UserRow } from '@headway/server/contract';
 import { http } from '../../../api/client';
+import { ApiError } from '../../../api/errors';
 import type { Page } from '../../../api/list';
 
 export type { UserListQuery as UserQuery, UserRow };
@@ -9,10 +10,10 @@ export const userApi = {
   create: (body: CreateUserBody) => http.post<UserRow>('/owner/user', body),
   update: (body: UpdateUserBody) => http.put<UserRow>('/owner/user', body),
   remove: (id: number) => http.delete<null>(`/owner/user/${id}`),
-  /** true when free; code 1106 when taken (answered silently, the form shows it). */
+  /** false only when the server says 1106 (taken); the form shows it. Other failures leave it to the save. */
   accountFree: (account: string) =>
     http.get<boolean>('/owner/user/validator', { account }, { silent: true }).then(
-      (free) => free,
-      () => false,
+      () => true,
+      (error: unknown) => !(error instanceof ApiError && error.code === 1106),
     ),
 };

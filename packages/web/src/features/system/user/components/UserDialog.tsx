@@ -98,6 +98,7 @@ export function UserDialog({ open, user, roles, onClose, onSaved }: Props) {
           rules={[
             required(t('user.account')),
             { min: 3, max: 64, message: t('validation.nameLength') },
+            { pattern: /^[A-Za-z0-9._@-]+$/, message: t('validation.accountFormat') },
             {
               validator: async (_, value: string) => {
                 if (!creating || !value || value.trim().length < 3) return;

@@ -1,0 +1,77 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TestTerminal } from '../packages/server/src/gateway/testing/terminal.ts';
+import { baseUrl, closeSession, launch, openSession, type Session, shot } from './support/browser.ts';
+import { type MapServer, mapServer, reportDemoFleet } from './support/live-map.ts';
+import { DEMO_PASSWORD } from './support/server.ts';
+
+// Monitoring → Map end to end: real terminals report through the gateway, the dispatcher opens the map,
+// finds a vehicle in the tree and reads its info box. No internet here, so tiles fail and the map shows
+// its quiet notice over a plain background: lines, stations and vehicles must still be there.
+
+let browser: Browser;
+let server: MapServer;
+let terminals: TestTerminal[] = [];
+let cars: string[] = [];
+
+beforeAll(async () => {
+  server = await mapServer(baseUrl());
+  ({ terminals, cars } = await reportDemoFleet(server, 48));
+  browser = await launch();
+});
+afterAll(async () => {
+  for (const t of terminals) t.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, account: string): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('layout').waitFor();
+}
+
+/** Vehicles drawn by the WebGL layer, read from the map's layer list (the canvas has no DOM per vehicle). */
+async function drawnVehicles(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const el = document.querySelector('[data-testid="map-canvas"] .ol-viewport');
+    return el ? Number((el.closest('[data-testid="monitoring-map"]') as HTMLElement | null)?.dataset.vehicles ?? 0) : 0;
+  });
+}
+
+it('shows the fleet on the map, finds a vehicle in the tree and opens its info box', async () => {
+  expect(cars.length).toBeGreaterThan(10);
+  const session: Session = await openSession(browser, 'live-map');
+  const { page } = session;
+  await signIn(page, 'dispatcher');
+  await page.goto(`${server.url}/monitoring/map`);
+  await page.getByTestId('monitoring-map').waitFor();
+
+  // Tree: the reporting vehicles are online; the offline-tiles notice is shown with a retry button.
+  const first = cars[0] as string;
+  await page.getByTestId(`vehicle-${first}`).waitFor();
+  await page.getByTestId('tiles-unavailable').waitFor();
+  await expect.poll(() => drawnVehicles(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(cars.length);
+  await page.waitForTimeout(800);
+  await shot(page, 'live-map-overview.png');
+
+  // Search narrows the tree; clicking the vehicle centres the map and opens the info box.
+  const target = cars[5] as string;
+  await page.getByTestId('vehicle-search').locator('input').fill(target);
+  await page.getByTestId(`vehicle-${target}`).click();
+  const box = page.getByTestId('info-box');
+  await box.waitFor();
+  await expect.poll(() => box.textContent()).toContain(target);
+  await expect.poll(() => page.getByTestId('info-speed').textContent()).toMatch(/km\/h/);
+  await page.getByTestId('resolve-address').click();
+  await expect.poll(() => box.textContent()).toMatch(/-?\d+\.\d{6}, -?\d+\.\d{6}/);
+  await page.waitForTimeout(800);
+  await shot(page, 'live-map-info-box.png');
+
+  // Base info tab.
+  await box.getByText('Base info').click();
+  await box.getByText('Registration no.').waitFor();
+  await closeSession(session);
+});

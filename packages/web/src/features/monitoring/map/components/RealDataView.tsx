@@ -1,0 +1,184 @@
+import type { OwnLine } from '@headway/server/contract';
+import { Button, Progress, Tag } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../../i18n/format';
+import { COLOUR_HEX, vehicleLook } from '../../../../map';
+import { decodeFlags, durationParts, formatDistance, lineProgress, STATE_FLAGS, WARNING_FLAGS } from '../format';
+import { canGeocode, offlineGeocoder } from '../geocoder';
+import type { LabelConfig } from '../label-config';
+import type { VehicleEntry } from '../live-vehicles';
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="hw-infobox__row" data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Spec "Real data" rows, each behind its label switch. */
+export function RealDataView({
+  entry,
+  line,
+  labels,
+}: {
+  entry: VehicleEntry;
+  line: OwnLine | undefined;
+  labels: LabelConfig;
+}) {
+  const { t, i18n } = useTranslation();
+  const [address, setAddress] = useState<string | null>(null);
+  const data = entry.data;
+  // A new vehicle or a new position invalidates the resolved address.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the values are the triggers
+  useEffect(() => setAddress(null), [entry.imei, data?.lat, data?.lng]);
+
+  if (!data) return <div className="hw-infobox__empty">{t('monitoring.info.noData')}</div>;
+  const now = Date.now() / 1000;
+  const look = vehicleLook(data, entry.online, now);
+  const dash = t('monitoring.info.never');
+  const dist = (m: number | null | undefined) => {
+    const d = formatDistance(m);
+    return d ? t(`monitoring.info.${d.unit}`, { value: d.value }) : dash;
+  };
+  const elapsed = (s: number | null) => {
+    if (s === null) return '';
+    const p = durationParts(s);
+    return t('monitoring.info.elapsed', { time: t(`monitoring.duration.${p.key}`, p.values) });
+  };
+  const progress = lineProgress(data, line);
+  const states = decodeFlags(data.s, STATE_FLAGS).filter((k) => k !== 'online');
+  const warnings = decodeFlags(data.w, WARNING_FLAGS);
+  const route = data.route;
+  const deviating = ((data.s >>> 7) & 1) === 1 || ((data.w >>> 23) & 1) === 1;
+  const mileage = data.att?.max_km;
+
+  return (
+    <dl className="hw-infobox__grid">
+      <div className="hw-infobox__status">
+        <Tag color={COLOUR_HEX[look.colour]} data-testid="info-state">
+          {t(`monitoring.state.${look.kind}`)}
+        </Tag>
+        <span className="hw-infobox__muted">
+          {look.speed !== null ? t('monitoring.info.kmh', { value: look.speed }) : elapsed(look.elapsed)}
+        </span>
+      </div>
+      {labels.origin && progress && (
+        <Row label={`${t('monitoring.info.origin')} → ${t('monitoring.info.terminal')}`}>
+          {progress.origin} → {progress.terminal}
+          {route?.pdt || route?.pat ? (
+            <span className="hw-infobox__muted">
+              {' '}
+              ({formatTime(route?.pdt)} – {formatTime(route?.pat)})
+            </span>
+          ) : null}
+        </Row>
+      )}
+      {labels.progress && (
+        <>
+          <Row label={t('monitoring.info.toTerminal')}>
+            <Progress percent={progress?.terminalPercent ?? 0} size="small" showInfo={false} />
+            <span className="hw-infobox__muted">{dist(progress?.toTerminal)}</span>
+          </Row>
+          <Row label={t('monitoring.info.toNextStation')}>
+            <Progress percent={progress?.nextPercent ?? 0} size="small" showInfo={false} strokeColor="#16a34a" />
+            <span className="hw-infobox__muted">{dist(progress?.toNext ?? route?.dist)}</span>
+          </Row>
+        </>
+      )}
+      {labels.state && (
+        <Row label={t('monitoring.info.state')}>
+          {states.length === 0
+            ? dash
+            : states.map((k) => (
+                <Tag key={k} bordered={false}>
+                  {t(`monitoring.stateBits.${k}`)}
+                </Tag>
+              ))}
+        </Row>
+      )}
+      {labels.warning && (
+        <Row label={t('monitoring.info.warning')}>
+          {warnings.length === 0 ? (
+            <span className="hw-infobox__muted">{t('monitoring.info.none')}</span>
+          ) : (
+            warnings.map((k) => (
+              <Tag key={k} color="red" bordered={false}>
+                {t(`monitoring.warningBits.${k}`)}
+              </Tag>
+            ))
+          )}
+        </Row>
+      )}
+      {labels.satellites && (
+        <Row label={`${t('monitoring.info.satellites')} / ${t('monitoring.info.signal')}`}>
+          {data.att?.sat ?? dash} / {data.att?.gsm ?? dash}
+        </Row>
+      )}
+      {labels.passengers && data.passenger && (
+        <Row label={t('monitoring.info.passengers')}>
+          ↑{data.passenger.on_trip ?? 0} ↓{data.passenger.off_trip ?? 0} · Σ{data.passenger.on_day ?? 0}
+        </Row>
+      )}
+      {labels.card && data.card && (
+        <>
+          <Row label={t('monitoring.info.driver')}>{data.card.den || data.card.n || dash}</Row>
+          {data.card.cen && <Row label={t('monitoring.info.conductor')}>{data.card.cen}</Row>}
+        </>
+      )}
+      {labels.serialDirection && (
+        <Row label={t('monitoring.info.serialDirection')}>
+          {route?.sn !== undefined ? t('monitoring.info.serial', { serial: route.sn }) : dash}
+          {' / '}
+          {route?.dir ? t(`monitoring.info.direction.${route.dir}`) : dash}
+        </Row>
+      )}
+      {labels.arrivalDeparture && (
+        <Row label={`${t('monitoring.info.arrivalTime')} / ${t('monitoring.info.departureTime')}`}>
+          {formatTime(route?.at)} / {formatTime(route?.dt)}
+        </Row>
+      )}
+      {labels.speed && (
+        <Row label={t('monitoring.info.speed')} testId="info-speed">
+          {t('monitoring.info.kmh', { value: data.v })}
+        </Row>
+      )}
+      {labels.mileage && (
+        <Row label={t('monitoring.info.mileage')}>
+          {typeof mileage === 'number' ? t('monitoring.info.km', { value: mileage.toFixed(1) }) : dash}
+        </Row>
+      )}
+      {labels.nextStation && <Row label={t('monitoring.info.nextStation')}>{progress?.nextStation ?? dash}</Row>}
+      {labels.deviation && (
+        <Row label={t('monitoring.info.deviation')}>
+          {deviating ? (
+            <Tag color="magenta">{t('monitoring.info.deviatingYes')}</Tag>
+          ) : (
+            t('monitoring.info.deviatingNo')
+          )}
+        </Row>
+      )}
+      {labels.eventTime && <Row label={t('monitoring.info.eventTime')}>{formatTime(data.et)}</Row>}
+      {labels.receiveTime && <Row label={t('monitoring.info.receiveTime')}>{formatTime(data.rt)}</Row>}
+      {labels.movingTime && <Row label={t('monitoring.info.movingTime')}>{formatTime(data.mt)}</Row>}
+      {labels.address && (
+        <Row label={t('monitoring.info.address')}>
+          {address ?? (
+            <Button
+              size="small"
+              type="link"
+              style={{ padding: 0 }}
+              disabled={!canGeocode(data.lat, data.lng)}
+              onClick={() => void offlineGeocoder.address(data.lat, data.lng, i18n.language).then(setAddress)}
+              data-testid="resolve-address"
+            >
+              {t('monitoring.info.resolve')}
+            </Button>
+          )}
+        </Row>
+      )}
+    </dl>
+  );
+}

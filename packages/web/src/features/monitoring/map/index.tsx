@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  BaseTileLayer,
+  LinesLayer,
+  MapProvider,
+  providerOf,
+  readViewport,
+  StationsLayer,
+  type TileStatus,
+} from '../../../map';
+import { useSettings } from '../../../shell/settings/use-settings';
+import { InfoBox } from './components/InfoBox';
+import { Legend } from './components/Legend';
+import { LiveBadge } from './components/LiveBadge';
+import { MapVehicles } from './components/MapVehicles';
+import { MapViewport } from './components/MapViewport';
+import { TileNotice } from './components/TileNotice';
+import { VehicleTree } from './components/VehicleTree';
+import { useMapShapes } from './map-shapes';
+import { useMonitoringData } from './use-monitoring-data';
+import './monitoring-map.css';
+
+/** Where a first visit opens before any vehicle is known: the demo's city; afterwards the stored viewport. */
+const FALLBACK_VIEW = { lng: -74.15, lat: 40.58, zoom: 12 };
+
+/** Monitoring → Map: the live vehicles of the company over its lines, with the tree and the info box. */
+export default function MonitoringMapPage() {
+  const { i18n } = useTranslation();
+  const mapType = useSettings((s) => s.mapType);
+  const clustered = useSettings((s) => s.markerClusterer);
+  const groupBy = useSettings((s) => s.vehicleTreeGroupBy);
+  const refresh = useSettings((s) => s.refreshFrequency);
+  const provider = providerOf(mapType);
+  const data = useMonitoringData(groupBy, refresh);
+  const { model, version } = data;
+
+  const [initial] = useState(() =>
+    readViewport(typeof localStorage === 'undefined' ? null : localStorage, FALLBACK_VIEW),
+  );
+  const hadViewport = useRef(initial !== FALLBACK_VIEW);
+  const [tiles, setTiles] = useState<TileStatus>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [focus, setFocus] = useState<{ lng: number; lat: number; seq: number } | null>(null);
+
+  // Every vehicle is checked until the user unchecks some.
+  const [checked, setChecked] = useState<Set<string> | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version marks model changes
+  const visible = useMemo(() => checked ?? new Set(model.entries.keys()), [checked, model, data.loaded]);
+
+  const centreOn = useCallback(
+    (imei: string) => {
+      const d = model.get(imei)?.data;
+      if (d) setFocus((f) => ({ lng: d.lng, lat: d.lat, seq: (f?.seq ?? 0) + 1 }));
+    },
+    [model],
+  );
+
+  // First visit without a remembered viewport: frame the fleet once it is known.
+  useEffect(() => {
+    if (!data.loaded || hadViewport.current) return;
+    hadViewport.current = true;
+    const points = [...model.entries.values()].flatMap((e) => (e.data ? [e.data] : []));
+    if (points.length === 0) return;
+    const lng = points.reduce((s, p) => s + p.lng, 0) / points.length;
+    const lat = points.reduce((s, p) => s + p.lat, 0) / points.length;
+    setFocus({ lng, lat, seq: -1 });
+  }, [data.loaded, model]);
+
+  const pick = useCallback(
+    (imei: string) => {
+      setSelected(imei);
+      centreOn(imei);
+    },
+    [centreOn],
+  );
+  const onStatus = useCallback((s: TileStatus) => setTiles(s), []);
+  const root = useRef<HTMLDivElement>(null);
+  const onDrawn = useCallback((n: number) => root.current?.setAttribute('data-vehicles', String(n)), []);
+  const { paths, stations } = useMapShapes(data.lines);
+  const entry = selected ? model.get(selected) : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version marks model changes
+  const entrySnapshot = useMemo(() => (entry ? { ...entry } : undefined), [entry, version]);
+
+  return (
+    <div ref={root} className="hw-monitor" data-testid="monitoring-map">
+      <aside className="hw-monitor__side">
+        <VehicleTree
+          nodes={data.tree}
+          model={model}
+          version={version}
+          checked={visible}
+          onCheck={setChecked}
+          selected={selected}
+          onPick={pick}
+        />
+      </aside>
+      <section className="hw-monitor__map">
+        <MapProvider datum={provider.datum} center={[initial.lng, initial.lat]} zoom={initial.zoom}>
+          <BaseTileLayer provider={provider} language={i18n.language} attempt={attempt} onStatus={onStatus} />
+          <LinesLayer paths={paths} />
+          <StationsLayer stations={stations} />
+          <MapVehicles
+            model={model}
+            onChanges={data.onChanges}
+            visible={visible}
+            selected={selected}
+            onSelect={setSelected}
+            clustered={clustered}
+            onDrawn={onDrawn}
+          />
+          <MapViewport focus={focus} />
+        </MapProvider>
+        {tiles === 'failed' && <TileNotice onRetry={() => setAttempt((a) => a + 1)} />}
+        <LiveBadge status={data.liveStatus} updatedAt={data.updatedAt} />
+        <Legend />
+        {entrySnapshot && (
+          <InfoBox
+            entry={entrySnapshot}
+            line={data.lineByCode.get(entrySnapshot.route_code)}
+            onClose={() => setSelected(null)}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
