@@ -13,7 +13,9 @@ const busesPerLine = Number(process.argv[2] ?? 4);
 const trips = Number(process.argv[3] ?? 4);
 const lines = await loadFeedLines();
 const lastSerial = new Map(
-  lines.flatMap((l) => l.directions.map((d) => [`${l.routeCode}|${d.direction}`, d.stations.at(-1)!.serial] as const)),
+  lines.flatMap((l) =>
+    l.directions.map((d) => [`${l.routeCode}|${d.direction}`, d.stations.at(-1)!.serial] as [string, number]),
+  ),
 );
 
 console.log(

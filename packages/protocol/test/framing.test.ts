@@ -65,7 +65,10 @@ describe('escaping and check code (JT/T 808 §4.4.1)', () => {
     fixed[content.length] = xorChecksum(fixed, 0, content.length);
     const r = decodeFrame(escapeFrame(fixed));
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.code).toBe('BODY_TOO_SHORT');
+    if (!r.ok) {
+      expect(r.error.code).toBe('BODY_TOO_SHORT');
+      expect(r.header?.msgId).toBe(0x8001); // so the gateway can answer "bad message"
+    }
   });
 });
 

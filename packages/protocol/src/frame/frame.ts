@@ -46,12 +46,13 @@ export type DecodedMessage =
   | (Jt808Message & { kind: 'message'; header: Jt808Header })
   /** A fragment of a fragmented message: feed `header` + `body` to a SubpackageAssembler. */
   | { kind: 'fragment'; msgId: number; header: Jt808Header; body: Uint8Array }
-  /** A message ID the codec does not know: body kept raw. */
+  /** A message ID the codec does not know, or an encrypted body (`header.encryption` ≠ 0): body kept raw. */
   | { kind: 'unknown'; msgId: number; header: Jt808Header; body: Uint8Array };
 
 export type ParseFrameResult = ({ ok: true } & RawFrame) | { ok: false; error: CodecError };
 export type DecodeFrameResult =
   | { ok: true; message: DecodedMessage }
+  /** `header` is present when the frame passed its check code but its length or body was bad. */
   | { ok: false; error: CodecError; header?: Jt808Header };
 export type DecodeBodyResult = { ok: true; message: Jt808Message } | { ok: false; error: CodecError };
 
@@ -68,6 +69,8 @@ let scratch = new Uint8Array(4096);
 let curBuf: Uint8Array = scratch;
 let curStart = 0;
 let curEnd = 0;
+/** Header of a frame that passed the check code but failed later (for a "bad message" 0x8001 reply). */
+let lastHeader: Jt808Header | undefined;
 
 function checkFrame(bytes: Uint8Array, opts: DecodeOptions | undefined): Jt808Header | CodecError {
   let start = 0;
@@ -105,6 +108,7 @@ function checkFrame(bytes: Uint8Array, opts: DecodeOptions | undefined): Jt808He
   const header = readHeader(buf, off);
   const actual = n - 1 - hl;
   if (header.bodyLength !== actual && opts?.verifyLength !== false) {
+    lastHeader = header;
     return { code: 'LENGTH_MISMATCH', message: `header says ${header.bodyLength} body bytes, frame has ${actual}` };
   }
   curBuf = buf;
@@ -166,14 +170,18 @@ export function decodeBody(
 
 /** Parses and decodes one frame: the usual entry point of a gateway. */
 export function decodeFrame(bytes: Uint8Array, opts?: DecodeOptions): DecodeFrameResult {
+  let parsed: Jt808Header | undefined;
   try {
+    lastHeader = undefined;
     const header = checkFrame(bytes, opts);
-    if (isError(header)) return { ok: false, error: header };
+    if (isError(header)) return lastHeader ? { ok: false, error: header, header: lastHeader } : { ok: false, error: header };
+    parsed = header;
     if (header.subpackage) {
       const body = curBuf.slice(curStart, curEnd);
       return { ok: true, message: { kind: 'fragment', msgId: header.msgId, header, body } };
     }
-    const codec = codecFor(header.msgId);
+    // An RSA-encrypted body (attribute bits 10–12) cannot be read without the key: hand it over raw.
+    const codec = header.encryption === 0 ? codecFor(header.msgId) : undefined;
     if (codec === undefined) {
       const body = curBuf.slice(curStart, curEnd);
       return { ok: true, message: { kind: 'unknown', msgId: header.msgId, header, body } };
@@ -181,7 +189,8 @@ export function decodeFrame(bytes: Uint8Array, opts?: DecodeOptions): DecodeFram
     const body = codec.decode(new Reader(curBuf, curStart, curEnd), bodyContext(header, opts));
     return { ok: true, message: { kind: 'message', msgId: header.msgId, header, body } as DecodedMessage };
   } catch (e) {
-    return { ok: false, error: toCodecError(e) };
+    // The frame itself was sound: hand back its header so the gateway can answer 0x8001 result 2 (bad message).
+    return parsed ? { ok: false, error: toCodecError(e), header: parsed } : { ok: false, error: toCodecError(e) };
   }
 }
 

@@ -177,7 +177,7 @@ function continuity(line: CompiledLine, j: number, along: number, prior: Prior, 
   }
   if (j === prev.successor && prior.atTerminal && along <= options.terminalZone + reach) {
     // The next trip starts at its origin: the same start bias as a fresh pick-up, for the same looping termini.
-    const cost = TERMINAL_PENALTY + (along < FREE_BIAS_METRES ? along : FREE_BIAS_METRES) * FREE_BIAS_SLOPE;
+    const cost = TERMINAL_PENALTY + Math.min(along, FREE_BIAS_METRES) * FREE_BIAS_SLOPE;
     if (cost < best) {
       best = cost;
       kind = TERMINAL;
