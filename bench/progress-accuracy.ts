@@ -19,9 +19,9 @@ const lastSerial = new Map(
 );
 
 console.log(
-  '| interval s | noise m (σ per axis) | visits | detected | arrival median / p90 / bias s | departure median / p90 / bias s | phantom events | terminal-convention events |',
+  '| interval s | noise m (σ per axis) | visits | detected | arrival median / p90 / bias s | departure median / p90 / bias s | phantom events | terminal-convention events | ETA next stop median / p90 s | ETA terminal median / p90 s (>15 min ahead) |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const [interval, noise] of [
   [10, 5],
   [10, 10],
@@ -29,7 +29,7 @@ for (const [interval, noise] of [
   [30, 5],
   [30, 10],
 ] as const) {
-  const { accuracy: a } = syntheticAccuracy(lines, {
+  const { accuracy: a, eta } = syntheticAccuracy(lines, {
     interval,
     noise,
     trips,
@@ -44,6 +44,6 @@ for (const [interval, noise] of [
       !(e.flag === 2 && e.serial === lastSerial.get(`${e.routeCode}|${e.direction}`)),
   ).length;
   console.log(
-    `| ${interval} | ${noise} | ${a.visits} | ${(a.detectedShare * 100).toFixed(2)}% | ${f(a.arrivals)} | ${f(a.departures)} | ${phantom} | ${a.unmatched - phantom} |`,
+    `| ${interval} | ${noise} | ${a.visits} | ${(a.detectedShare * 100).toFixed(2)}% | ${f(a.arrivals)} | ${f(a.departures)} | ${phantom} | ${a.unmatched - phantom} | ${eta.next.medianAbs.toFixed(0)} / ${eta.next.p90Abs.toFixed(0)} | ${eta.terminal.medianAbs.toFixed(0)} / ${eta.terminal.p90Abs.toFixed(0)} (${eta.terminalOver15min.medianAbs.toFixed(0)} / ${eta.terminalOver15min.p90Abs.toFixed(0)}) |`,
   );
 }

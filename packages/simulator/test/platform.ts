@@ -24,12 +24,18 @@ export class TestPlatform {
   /** Source address of every connection accepted. */
   readonly remoteAddresses = new Set<string>();
   holdAcks = false;
+  /** T/JSATL 12 attachment server: signalling received and file bytes per file name. */
+  readonly attachmentFrames: Msg[] = [];
+  readonly attachmentBytes = new Map<string, number>();
+  attachmentPort = 0;
+  private attachmentServer: Server;
   private server: Server;
   private flowId = 0;
   private listeners: ((m: Msg) => void)[] = [];
   port = 0;
 
   constructor() {
+    this.attachmentServer = createServer((socket) => this.serveAttachments(socket));
     this.server = createServer((socket) => {
       const splitter = new FrameSplitter({ maxFrameSize: 8192 });
       const assembler = new SubpackageAssembler();
@@ -53,6 +59,10 @@ export class TestPlatform {
   }
 
   listen(): Promise<number> {
+    this.attachmentServer.listen(0, '127.0.0.1', () => {
+      const a = this.attachmentServer.address();
+      this.attachmentPort = typeof a === 'object' && a ? a.port : 0;
+    });
     return new Promise((resolve) =>
       this.server.listen(0, '127.0.0.1', () => {
         const address = this.server.address();
@@ -64,6 +74,7 @@ export class TestPlatform {
 
   close(): Promise<void> {
     for (const s of this.sessions.values()) s.socket.destroy();
+    this.attachmentServer.close();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
@@ -71,6 +82,28 @@ export class TestPlatform {
   dropAll(): void {
     for (const s of this.sessions.values()) s.socket.destroy();
     this.sessions.clear();
+  }
+
+  private serveAttachments(socket: Socket): void {
+    const splitter = new AttachmentSplitter();
+    socket.on('error', () => {});
+    socket.on('data', (chunk) => {
+      for (const unit of splitter.push(chunk)) {
+        if (unit.kind === 'file-data') {
+          const name = unit.packet.fileName;
+          this.attachmentBytes.set(name, (this.attachmentBytes.get(name) ?? 0) + unit.packet.data.length);
+          continue;
+        }
+        const r = decodeFrame(unit.bytes);
+        if (!r.ok || r.message.kind !== 'message') continue;
+        const m = r.message;
+        this.attachmentFrames.push(m);
+        if (m.msgId === 0x1212) {
+          const body = { name: m.body.name, fileType: m.body.fileType, result: 0, retransmit: [] };
+          socket.write(encodeMessage({ msgId: 0x9212, body }, replyOptions(m.header, this.nextFlowId())));
+        } else socket.write(encodePlatformResponse(m.header, this.nextFlowId()));
+      }
+    });
   }
 
   waitFor(predicate: (m: Msg) => boolean, timeoutMs = 5000): Promise<Msg> {

@@ -174,7 +174,9 @@ export function decodeFrame(bytes: Uint8Array, opts?: DecodeOptions): DecodeFram
   try {
     lastHeader = undefined;
     const header = checkFrame(bytes, opts);
-    if (isError(header)) return lastHeader ? { ok: false, error: header, header: lastHeader } : { ok: false, error: header };
+    if (isError(header)) {
+      return lastHeader ? { ok: false, error: header, header: lastHeader } : { ok: false, error: header };
+    }
     parsed = header;
     if (header.subpackage) {
       const body = curBuf.slice(curStart, curEnd);

@@ -45,6 +45,8 @@ export function serveAttachments(socket: Socket, metrics: GatewayMetrics, socket
       }
     }
   });
+  // No heartbeat on these links: a connection silent for two minutes is gone.
+  socket.setTimeout(120_000, () => socket.destroy());
   socket.on('error', () => {});
   socket.on('close', () => {
     sockets.delete(socket);

@@ -64,6 +64,7 @@ export class Gateway implements SessionHost {
   async start(): Promise<GatewayPorts> {
     const o = this.options;
     // A previous process may have died with terminals marked online; none are connected to this one yet.
+    // (One gateway node per database for now; several nodes would scope this to the node's own terminals.)
     await markAllOffline(this.db);
     this.writer = new IngestWriter(
       await openPositionSink(this.store, o.sqliteWriterThread),
@@ -104,6 +105,8 @@ export class Gateway implements SessionHost {
 
   async stop(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    // Only this node's terminals go offline (on several nodes the others keep theirs).
+    const held = [...this.sessions.values()].flatMap((s) => (s.device ? [s.device.id] : []));
     const [jt808, media, attachments] = this.servers;
     const sockets = [...this.connections].map((s) => s.socket);
     await Promise.all([
@@ -112,8 +115,8 @@ export class Gateway implements SessionHost {
       attachments ? closeServer(attachments, this.attachmentSockets) : undefined,
     ]);
     // Commit what was read; those terminals are gone, so their acks go nowhere and they will resend.
-    await this.writer.close();
-    await markAllOffline(this.db).catch(() => {});
+    await this.writer?.close();
+    await setPresence(this.db, held, false, Math.floor(Date.now() / 1000)).catch(() => {});
   }
 
   /** Subscribe to committed positions (ingest, live). */

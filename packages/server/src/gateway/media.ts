@@ -15,6 +15,8 @@ export function serveMedia(socket: Socket, metrics: GatewayMetrics, sockets: Set
   socket.on('data', (chunk: Buffer) => {
     for (const packet of splitter.push(chunk)) metrics.mediaPacket(packet.sim, packet.payload.length + 30);
   });
+  // No heartbeat on these links: a connection silent for two minutes is gone.
+  socket.setTimeout(120_000, () => socket.destroy());
   socket.on('error', () => {});
   socket.on('close', () => {
     sockets.delete(socket);

@@ -89,14 +89,14 @@ export function measureAccuracy(truth: TruthVisit[], detected: DetectedEvent[], 
     visits: truth.length,
     detected: found,
     detectedShare: truth.length ? found / truth.length : 1,
-    arrivals: stats(arrivalErrors),
-    departures: stats(departureErrors),
+    arrivals: errorStats(arrivalErrors),
+    departures: errorStats(departureErrors),
     unmatched: unmatchedEvents.length,
     unmatchedEvents,
   };
 }
 
-function stats(errors: number[]): ErrorStats {
+export function errorStats(errors: number[]): ErrorStats {
   if (errors.length === 0) return { count: 0, medianAbs: 0, p90Abs: 0, meanSigned: 0 };
   const abs = errors.map(Math.abs).sort((a, b) => a - b);
   const at = (q: number) => abs[Math.min(abs.length - 1, Math.floor(q * abs.length))]!;

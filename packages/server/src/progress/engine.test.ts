@@ -163,6 +163,12 @@ describe('route deviation', () => {
     expect(events.filter((e) => e.serial === 3 || e.serial === 4)).toEqual([]);
   });
 
+  it('does not alarm for a bound bus that has not joined its route yet (depot)', () => {
+    const engine = engineWith(twoWay());
+    const depot = [0, 1, 2, 3, 4].map((i) => engine.update('bus', reportAt(-2000, 900, T0 + i * 10, 20, 90))!);
+    expect(depot.every((u) => u.deviation === null && !u.snapshot.deviating && !u.snapshot.matched)).toBe(true);
+  });
+
   it('does not alarm on one multipath fix', () => {
     const engine = engineWith(twoWay());
     const a = cruise(engine, EAST, { to: 900, speed: 10, interval: 10, start: T0 });

@@ -17,6 +17,7 @@ import { createVehicle, type TripPlan, type VehicleProgress } from './vehicle.ts
 
 const DEVIATION_STATE_BIT = 1 << 7;
 const DEVIATION_WARNING_BIT = 1 << 23;
+const OUT_OF_SERVICE_BIT = 1 << 9;
 
 /** One on-path match being applied (reused: no object per report). */
 interface Fix {
@@ -148,7 +149,10 @@ export class RouteProgressEngine {
     const offset = best >= 0 ? scratch.offset[best]! : Number.POSITIVE_INFINITY;
     v.offset = offset;
     const wasDeviating = v.deviation.deviating;
-    const change = stepDeviation(v.deviation, offset, o);
+    // Deviation is leaving the route, so it needs a vehicle that has been on it: a bus bound to a line but still in
+    // the depot, or marked out of service (state bit 9, e.g. going to the workshop), raises no alarm.
+    const judged = v.matched && (report.state & OUT_OF_SERVICE_BIT) === 0;
+    const change = judged || wasDeviating ? stepDeviation(v.deviation, judged ? offset : 0, o) : 0;
     const events: StationEvent[] = [];
     // Only a fix close to the path moves progress: between the deviation thresholds it is too doubtful to stamp a
     // station event on, beyond them the vehicle is off the route.

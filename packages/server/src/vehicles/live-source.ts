@@ -58,7 +58,11 @@ export async function liveStateOf(
     if (!held || data.et >= held.et) byKey.set(key, data);
   };
   for (const row of await latestStoredPositions(db, companyId)) keep(row.terminal_phone, fromStored(row));
-  for (const data of feed?.latestPositions(companyId) ?? []) keep(data.imei, data);
+  for (const data of feed?.latestPositions(companyId) ?? []) {
+    // The live copy does not carry what only the stored row knows (mileage); keep it when it is the same fix.
+    const stored = byKey.get(data.imei);
+    keep(data.imei, stored?.att && stored.et === data.et ? { ...data, att: { ...stored.att, ...data.att } } : data);
+  }
 
   const out = new Map<number, VehicleLiveState>();
   for (const v of vehicles) {

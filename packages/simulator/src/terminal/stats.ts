@@ -13,6 +13,8 @@ export class FleetStats {
   errors = 0;
   reconnects = 0;
   commands = 0;
+  /** Alarm attachment files the attachment server confirmed (0x9212 result 0). */
+  attachmentsUploaded = 0;
   private readonly buckets = new Uint32Array(30_001);
   private samples = 0;
 

@@ -217,4 +217,53 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     expect(sourceAddresses(undefined, '127.0.0.1', 60_000)).toEqual(['127.0.0.2', '127.0.0.3', '127.0.0.4']);
     expect(sourceAddresses(undefined, '127.0.0.1', 20_000)).toBeUndefined();
   });
+
+  it("uploads an ADAS alarm's attachments to the attachment server when asked (0x9208)", async () => {
+    const t = new VirtualTerminal({
+      phone: '013900000007',
+      version: 2013,
+      terminalId: '0000007',
+      plate: 'NY-7',
+      imei: '860013900000007',
+      host: '127.0.0.1',
+      port: platform.port,
+      interval: 10,
+      // Every report raises an ADAS alarm: the test needs one now.
+      rates: { sos: 0, powerCut: 0, adas: 1e9, dsm: 0 },
+      rng: new Rng(7),
+      stats,
+      motion: () => motion({ speed: 40, time: Math.floor(Date.now() / 1000) }),
+    });
+    terminals.push(t);
+    t.start();
+    await t.whenOnline();
+    t.report();
+    const m = await platform.waitFor((x) => x.msgId === 0x0200 && x.header.phone === '013900000007');
+    if (m.msgId !== 0x0200) throw new Error('unreachable');
+    const item = m.body.items.find((i) => i.id === 0x64);
+    if (!item || item.id !== 0x64) throw new Error('no ADAS item');
+    const ident = item.adas.alarmIdent;
+    expect(ident.attachmentCount).toBeGreaterThanOrEqual(1);
+    const alarmNo = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    platform.command('013900000007', {
+      msgId: 0x9208,
+      body: {
+        ip: '127.0.0.1',
+        tcpPort: platform.attachmentPort,
+        udpPort: 0,
+        alarmIdent: ident,
+        alarmNo,
+        reserved: new Uint8Array(16),
+      },
+    });
+    await expect.poll(() => stats.attachmentsUploaded, { timeout: 10_000 }).toBe(ident.attachmentCount);
+    const list = platform.attachmentFrames.find((f) => f.msgId === 0x1210);
+    if (!list || list.msgId !== 0x1210) throw new Error('no 0x1210');
+    expect(list.body.alarmNo).toBe(alarmNo);
+    expect(list.body.files).toHaveLength(ident.attachmentCount);
+    for (const f of list.body.files) {
+      expect(f.name).toMatch(new RegExp(`^00_\\d_640${item.adas.type}_\\d_${alarmNo}\\.jpg$`));
+      expect(platform.attachmentBytes.get(f.name)).toBe(f.size);
+    }
+  });
 });

@@ -5,12 +5,14 @@ import {
   FrameSplitter,
   type Jt808Message,
   type LocationReport,
+  type MessageOf,
   type ProtocolVersion,
 } from '@headway/protocol';
 import type { MotionState } from '../motion/events.ts';
 import type { Rng } from '../motion/rng.ts';
+import { attachmentName, uploadAttachments } from './attachments.ts';
 import { answerCommand, type CommandTarget } from './commands.ts';
-import { AlarmState, type EventRates } from './events.ts';
+import { AlarmState, type EventRates, type SafetyEvent } from './events.ts';
 import { snapshotJpeg } from './jpeg.ts';
 import { defaultParameters, type ParamValue } from './parameters.ts';
 import { buildReport, type Crew } from './report.ts';
@@ -82,6 +84,8 @@ export class VirtualTerminal implements CommandTarget {
   private readonly alarms: AlarmState;
   private readonly now: () => number;
   private backoff = 1000;
+  /** Recent ADAS/DSM alarms by "time|seq" of their identification, to name their files when asked (0x9208). */
+  private readonly safetyAlarms = new Map<string, SafetyEvent>();
   /** Resolves when the terminal is online (tests and ramp-up wait on it). */
   private waiters: (() => void)[] = [];
 
@@ -167,6 +171,10 @@ export class VirtualTerminal implements CommandTarget {
       utcOffsetMinutes: this.options.utcOffsetMinutes ?? 480,
     });
     this.options.stats.reportsMade++;
+    if (safety) {
+      this.safetyAlarms.set(`${report.time}|${safety.seq}`, safety);
+      if (this.safetyAlarms.size > 50) this.safetyAlarms.delete(this.safetyAlarms.keys().next().value!);
+    }
     if (this.phase !== 'online') {
       this.keepBlind([report]);
       return;
@@ -321,6 +329,40 @@ export class VirtualTerminal implements CommandTarget {
       replies = [{ msgId: 0x0001, body: { replyFlowId: m.header.flowId, replyMsgId: m.msgId, result: 1 } }];
     }
     for (const reply of replies) this.send(reply);
+    if (m.msgId === 0x9208) this.uploadAlarmFiles(m.body);
+  }
+
+  /** 0x9208: the platform wants an alarm's files on its attachment server; pictures are generated JPEGs. */
+  private uploadAlarmFiles(request: MessageOf<0x9208>['body']): void {
+    const ident = request.alarmIdent;
+    const alarm = this.safetyAlarms.get(`${ident.time}|${ident.seq}`);
+    const code = alarm ? `${alarm.kind === 'adas' ? '64' : '65'}${String(alarm.type).padStart(2, '0')}` : '6400';
+    const count = Math.max(1, ident.attachmentCount);
+    const files = Array.from({ length: count }, (_, i) => ({
+      name: attachmentName(0, 1 + (i % 4), code, i + 1, request.alarmNo),
+      fileType: 0,
+      data: this.snapshot(i + 1),
+    }));
+    const host = request.ip && request.ip !== '0.0.0.0' ? request.ip : this.options.host;
+    uploadAttachments(
+      {
+        host,
+        port: request.tcpPort,
+        phone: this.options.phone,
+        version: this.options.version,
+        terminalId: this.options.terminalId,
+        alarmIdent: ident,
+        alarmNo: request.alarmNo,
+      },
+      files,
+    ).then(
+      (n) => {
+        this.options.stats.attachmentsUploaded += n;
+      },
+      () => {
+        this.options.stats.errors++;
+      },
+    );
   }
 
   private acknowledged(msgId: number, flowId: number, result: number): void {

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { nextLayerId, useMap } from '../MapProvider';
 import type { VehicleFeatures, VehiclePoint } from '../vehicle-features';
 import { spriteStyle } from './sprite-style';
-import { CLUSTER_UNTIL_ZOOM } from './VehiclesLayer';
+import { CLUSTER_UNTIL_ZOOM } from './vehicle-layer';
 
 /** Cell edge in pixels: vehicles closer than this on screen share a cluster. */
 const CELL_PX = 64;

@@ -112,8 +112,10 @@ export default function MonitoringMapPage() {
           />
           <MapViewport focus={focus} />
         </MapProvider>
-        {tiles === 'failed' && <TileNotice onRetry={() => setAttempt((a) => a + 1)} />}
-        <LiveBadge status={data.liveStatus} updatedAt={data.updatedAt} />
+        <div className="hw-monitor__status">
+          <LiveBadge status={data.liveStatus} updatedAt={data.updatedAt} />
+          {tiles === 'failed' && <TileNotice onRetry={() => setAttempt((a) => a + 1)} />}
+        </div>
         <Legend />
         {entrySnapshot && (
           <InfoBox
