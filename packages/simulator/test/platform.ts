@@ -1,5 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import {
+  AttachmentSplitter,
   type DecodedMessage,
   decodeBody,
   decodeFrame,

@@ -241,7 +241,7 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     const m = await platform.waitFor((x) => x.msgId === 0x0200 && x.header.phone === '013900000007');
     if (m.msgId !== 0x0200) throw new Error('unreachable');
     const item = m.body.items.find((i) => i.id === 0x64);
-    if (!item || item.id !== 0x64) throw new Error('no ADAS item');
+    if (!item || item.id !== 0x64 || !('adas' in item)) throw new Error('no ADAS item');
     const ident = item.adas.alarmIdent;
     expect(ident.attachmentCount).toBeGreaterThanOrEqual(1);
     const alarmNo = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
