@@ -103,7 +103,8 @@ try {
   );
   const result = (await page.evaluate(
     ([n, r]) =>
-      (window as unknown as { runBench: (n: number, r: number) => Promise<unknown> }).runBench(
+      // Runs in the page; the bench's tsconfig has no DOM lib, hence globalThis.
+      (globalThis as unknown as { runBench: (n: number, r: number) => Promise<unknown> }).runBench(
         n as number,
         r as number,
       ),
@@ -123,7 +124,7 @@ try {
   console.log(
     `apply batch: median ${f(apply.median)} ms, p95 ${f(apply.p95)} ms, max ${f(apply.max)} ms (target < 16 ms)`,
   );
-  console.log(`apply rounds: ${result.apply.map((x) => x.toFixed(0)).join(" ")}`);
+  console.log(`apply rounds: ${result.apply.map((x) => x.toFixed(0)).join(' ')}`);
   console.log(`next render: median ${f(render.median)} ms, p95 ${f(render.p95)} ms, max ${f(render.max)} ms`);
 } finally {
   await browser.close();

@@ -75,3 +75,23 @@ it('shows the fleet on the map, finds a vehicle in the tree and opens its info b
   await box.getByText('Registration no.').waitFor();
   await closeSession(session);
 });
+
+it('speaks Chinese and Thai, with Baidu (BD-09) as the Chinese default', async () => {
+  for (const [locale, notice, realData] of [
+    ['zh-CN', '地图瓦片不可用', '实时数据'],
+    ['th-TH', 'โหลดแผนที่ไม่ได้', 'ข้อมูลสด'],
+  ] as const) {
+    const session = await openSession(browser, `live-map-${locale}`, locale);
+    const { page } = session;
+    await signIn(page, 'dispatcher');
+    await page.goto(`${server.url}/monitoring/map`);
+    await page.getByText(notice).waitFor();
+    const target = cars[2] as string;
+    await page.getByTestId(`vehicle-${target}`).click();
+    await page.getByTestId('info-box').getByText(realData).waitFor();
+    await expect.poll(() => drawnVehicles(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(cars.length);
+    await page.waitForTimeout(800);
+    await shot(page, `live-map-${locale.slice(0, 2)}.png`);
+    await closeSession(session);
+  }
+});

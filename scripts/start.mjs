@@ -1,5 +1,5 @@
 // `npm start`: install what is missing, build the console, then run the platform
-// (migrations and the demo seed run inside the server on start).
+// with the demo fleet beside it (migrations and the demo seed run inside the server on start).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildWeb } from './build-web.mjs';
@@ -9,7 +9,7 @@ const root = new URL('..', import.meta.url).pathname;
 ensureInstalled();
 buildWeb();
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/simulator/src/demo-main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: { HEADWAY_DEMO: '1', ...process.env },

@@ -8,5 +8,6 @@ export { DEFAULT_DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
 export { ApiError, ErrorCode } from './kernel/errors.ts';
 export { type Clock, ManualClock } from './kernel/time.ts';
 export { type PlatformContext, type PlatformModule, type RunningPlatform, startPlatform } from './platform.ts';
+export { runPlatform } from './run.ts';
 export { openStore, type Store } from './store/db.ts';
 export { migrateToLatest } from './store/migrate.ts';

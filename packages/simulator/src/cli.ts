@@ -71,7 +71,16 @@ const fleet = new Fleet(specs, {
   scheduleUtcOffsetSeconds: zoneOffsetSeconds(schedule.timeZone, Math.floor(Date.now() / 1000)),
 });
 
-const display = new StatsLine(fleet.stats, count);
+const terminals = fleet.terminals();
+const display = new StatsLine(fleet.stats, count, () => terminals.filter((t) => t.online).length);
+// The gateway refuses terminals it does not know (0x8100 result 4): say how to register them.
+setTimeout(() => {
+  if (fleet.stats.registered === 0 && fleet.stats.connected > 0 && !terminals.some((t) => t.online)) {
+    console.log(
+      `\nno terminal was accepted: register them first, e.g. node --import tsx bench/simulator-seed-devices.ts --count ${count + Number(values.offset)}`,
+    );
+  }
+}, 15_000).unref();
 const tty = process.stdout.isTTY;
 const show = setInterval(
   () => {
@@ -87,8 +96,10 @@ stop = async (code = 0): Promise<void> => {
   if (stopping) return;
   stopping = true;
   clearInterval(show);
+  // The last line before closing, so it shows the fleet as it ran.
+  const last = display.line();
   await fleet.stop();
-  process.stdout.write(`\n${display.line(truth ? `  truth ${truth.count} events → ${values.truth}` : '')}\n`);
+  process.stdout.write(`\n${last}${truth ? `  truth ${truth.count} events → ${values.truth}` : ''}\n`);
   process.exit(code);
 };
 console.log(`simulating ${count} terminals at ${interval} s against ${values.host}:${values.port} (Ctrl-C stops)`);

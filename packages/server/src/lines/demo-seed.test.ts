@@ -51,6 +51,8 @@ describe('demo transit seed', () => {
     expect(vehicles.some((v) => v.protocol_version === '2019')).toBe(true);
     const fleets = await db.selectFrom('fleets').select('fleet_name').where('company_id', '=', companyId).execute();
     expect(fleets.map((f) => f.fleet_name).sort()).toEqual(['Castleton Depot', 'Yukon Depot']);
+    const lineFleets = await db.selectFrom('lines').select('fleet_id').where('company_id', '=', companyId).execute();
+    expect(lineFleets.every((l) => l.fleet_id !== null)).toBe(true);
     const crew = await db
       .selectFrom('employees')
       .select(['emp_type', 'ic_card'])

@@ -67,6 +67,20 @@ export async function seedDemoTransit(
     fleets.set(name, id);
   }
 
+  // Each line belongs to the depot that runs it (the spec's route "fleet").
+  for (const v of vehicles) {
+    const lineId = lines.get(v.routeCode);
+    const fleetId = fleets.get(v.fleetName);
+    if (lineId !== undefined && fleetId !== undefined) {
+      await tdb
+        .updateTable('lines')
+        .set({ fleet_id: fleetId })
+        .where('id', '=', lineId)
+        .where('fleet_id', 'is', null)
+        .execute();
+    }
+  }
+
   let drivers = 0;
   let conductors = 0;
   await tdb.transaction().execute(async (trx) => {

@@ -134,6 +134,19 @@ describe('route progress on a straight two-way line', () => {
     expect(last.route).toMatchObject({ code: 'T1', dir: 2, sn: 2 });
   });
 
+  it('still arrives at the terminal when it turned around between two reports', () => {
+    const engine = engineWith(twoWay());
+    const up = cruise(engine, EAST, { from: 2400, to: 2900, speed: 10, interval: 10, start: T0 });
+    const t = up.end - 10;
+    const turned = engine.update('bus', reportAt(2800, 8, t + 30, 36, 270))!;
+    expect(turned.stationEvents.map(brief)).toEqual(['1:7:A', '1:7:D', '2:1:A', '2:1:D']);
+    const times = turned.stationEvents.map((e) => e.eventTime);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times[0]).toBeGreaterThan(t);
+    expect(times[3]).toBeLessThan(t + 30);
+    expect(turned.snapshot.direction).toBe(2);
+  });
+
   it('ignores a report older than the last one (terminal resend)', () => {
     const engine = engineWith(twoWay());
     cruise(engine, EAST, { to: 1200, speed: 10, interval: 10, start: T0 });

@@ -149,9 +149,12 @@ export class RouteProgressEngine {
     const offset = best >= 0 ? scratch.offset[best]! : Number.POSITIVE_INFINITY;
     v.offset = offset;
     const wasDeviating = v.deviation.deviating;
-    // Deviation is leaving the route, so it needs a vehicle that has been on it: a bus bound to a line but still in
-    // the depot, or marked out of service (state bit 9, e.g. going to the workshop), raises no alarm.
-    const judged = v.matched && (report.state & OUT_OF_SERVICE_BIT) === 0;
+    // Deviation is leaving the route during a trip: between departing the origin and reaching the terminal. A bus
+    // still in the depot, deadheading between trips, laying over, or marked out of service (state bit 9) is not
+    // on a trip and raises no alarm.
+    const thresholds = line.directions[v.dirIndex]!.thresholds.length;
+    const onTrip = v.matched && v.pointer >= 2 && v.pointer <= thresholds - 2;
+    const judged = onTrip && (report.state & OUT_OF_SERVICE_BIT) === 0;
     const change = judged || wasDeviating ? stepDeviation(v.deviation, judged ? offset : 0, o) : 0;
     const events: StationEvent[] = [];
     // Only a fix close to the path moves progress: between the deviation thresholds it is too doubtful to stamp a
@@ -204,7 +207,7 @@ export class RouteProgressEngine {
         v.jumpPending = true;
         return;
       }
-      this.turnAround(entry, v, dirIndex, events);
+      this.turnAround(entry, v, fix, events);
     } else if (along < v.along - o.resetDistance) {
       // Far behind the held progress: one fix could be a wrong match, several in a row mean the bus went back.
       if (++v.backward >= o.resetReports) {
@@ -247,11 +250,23 @@ export class RouteProgressEngine {
    * moment it was known at the terminal: that is the terminal departure and the new origin's arrival; the origin
    * departure then comes from the normal zone crossing, interpolated from there.
    */
-  private turnAround(entry: LineEntry, v: VehicleProgress, dirIndex: number, events: StationEvent[]): void {
+  private turnAround(entry: LineEntry, v: VehicleProgress, fix: Fix, events: StationEvent[]): void {
+    const { dirIndex, along, time: t, speed, deviating } = fix;
     const o = this.options;
     const { line } = entry;
     const old = line.directions[v.dirIndex]!;
     const last = old.thresholds.length - 1;
+    if (v.pointer < last) {
+      // Turned onto the next trip between two reports without a report inside the terminal zone: the terminal was
+      // still reached. Cross to the end of the old path, timed by the share of the distance covered there.
+      const oldLeft = Math.max(0, old.length - v.along);
+      const newDone = Math.max(0, along - (line.directions[dirIndex]!.stationAlong[0] ?? 0));
+      const tEnd = v.time + ((t - v.time) * oldLeft) / Math.max(1, oldLeft + newDone);
+      const history = entry.history.directions[v.dirIndex]!;
+      advanceTo(line, v, history, old.length, tEnd, speed, speed, !deviating, tEnd - v.time > o.gapSeconds, o, events);
+      v.along = old.length;
+      v.time = tEnd;
+    }
     if (v.pointer === last) record(line, old, v, entry.history.directions[v.dirIndex]!, last, v.time, false, o, events);
     const next = line.directions[dirIndex]!;
     v.dirIndex = dirIndex;

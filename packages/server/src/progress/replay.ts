@@ -26,7 +26,8 @@ export interface RecordedVehicle {
 export interface ReplayResult {
   accuracy: AccuracyReport;
   /**
-   * ETA error (predicted - true arrival, s) over every on-route report: to the next station and to the terminal.
+   * ETA error (predicted - true arrival, s) over every on-route report after the origin: to the next station and
+   * to the terminal.
    * Terminal errors are also split by how far ahead the prediction was made.
    */
   eta: { next: ErrorStats; terminal: ErrorStats; terminalOver15min: ErrorStats };
@@ -63,7 +64,9 @@ export function replayAccuracy(
     if (!u) continue;
     if (u.deviation?.kind === 'start') deviations++;
     const s = u.snapshot;
-    if (s.matched && !s.deviating && !s.layover && s.distanceToNext > 0) {
+    // Waiting at the origin the timetable, not the road, decides when the bus leaves: not an ETA to score here.
+    const atOrigin = s.serial <= 1 && s.atStation;
+    if (s.matched && !s.deviating && !s.layover && !atOrigin && s.distanceToNext > 0) {
       const key = `${vehicleId}|${s.route.code}|${s.direction}`;
       const next = firstArrivalAfter(arrivals.get(`${key}|${s.nextSerial}`), report.time);
       const end = firstArrivalAfter(

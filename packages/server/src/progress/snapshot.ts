@@ -34,7 +34,8 @@ export function buildSnapshot(
   estimateEta(dir, history.directions[v.dirIndex]!, along, next, v.speed, now, eta);
 
   const atOrigin = v.pointer <= 1;
-  const atTerminal = v.pointer >= 2 * last;
+  // Inside the terminal's zone (arrived, the departure threshold next).
+  const atTerminal = v.pointer >= 2 * last + 1;
   const layover = v.matched && (atOrigin || atTerminal) && v.stillSince > 0 && now - v.stillSince >= o.layoverSeconds;
   const plan = v.plan && v.plan.direction === dir.direction ? v.plan : null;
   const pdt = plan?.pdt ?? 0;

@@ -12,6 +12,8 @@ export class StatsLine {
   constructor(
     private readonly stats: FleetStats,
     private readonly total: number,
+    /** Terminals registered and authenticated (connected but refused ones show the gap). */
+    private readonly online?: () => number,
   ) {}
 
   line(extra = ''): string {
@@ -28,7 +30,7 @@ export class StatsLine {
     this.stats.resetLatency();
     const ms = (v: number) => (Number.isNaN(v) ? '-' : `${v}`);
     return (
-      `connected ${this.stats.connected}/${this.total}  reports/s ${reportsPerSecond.toFixed(1)}  ` +
+      `connected ${this.stats.connected}/${this.total}${this.online ? `  online ${this.online()}` : ''}  reports/s ${reportsPerSecond.toFixed(1)}  ` +
       `acks ${this.stats.acks} (${acksPerSecond.toFixed(1)}/s)  ack p50 ${ms(p50)} ms p99 ${ms(p99)} ms  ` +
       `errors ${this.stats.errors}  reconnects ${this.stats.reconnects}${extra}`
     );

@@ -1,23 +1,37 @@
 import type { PlatformModule } from '@headway/server';
 import { startDemoFleet } from './demo.ts';
+import { StatsLine } from './display.ts';
+
+/** How often the demo fleet's status line goes to the server log. */
+const STATUS_EVERY_MS = 30_000;
 
 /**
- * The demo fleet as a platform module, for `npm start`: after the gateway module, add `demoFleetModule()` to
- * PLATFORM_MODULES. It runs only when the demo is on (HEADWAY_DEMO, default on) and HEADWAY_SIMULATOR is not 0.
+ * The demo fleet as a platform module, for `npm start` (see `demo-main.ts`). It runs only when the demo is on
+ * (HEADWAY_DEMO, default on) and HEADWAY_SIMULATOR is not 0. A status line in the log every 30 s lets whoever
+ * started the platform see the fleet connected and reporting without opening the console.
  */
 export function demoFleetModule(env: NodeJS.ProcessEnv = process.env): PlatformModule {
   return {
     name: 'demo-fleet',
     async start({ config, store, logger }) {
       if (!config.demo || env.HEADWAY_SIMULATOR === '0') return undefined;
-      const fleet = await startDemoFleet({
+      const log = (message: string) => logger.info({ module: 'demo-fleet' }, message);
+      const demo = await startDemoFleet({
         db: store.db,
         port: config.gatewayPort,
         interval: Number(env.HEADWAY_SIMULATOR_INTERVAL) || 10,
         utcOffsetMinutes: Number(env.HEADWAY_DEVICE_UTC_OFFSET) || 480,
-        log: (message) => logger.info({ module: 'demo-fleet' }, message),
+        log,
       });
-      return { stop: () => fleet.stop() };
+      const status = new StatsLine(demo.fleet.stats, demo.vehicles);
+      const timer = setInterval(() => log(`demo fleet: ${status.line()}`), STATUS_EVERY_MS);
+      timer.unref();
+      return {
+        stop: () => {
+          clearInterval(timer);
+          return demo.stop();
+        },
+      };
     },
   };
 }

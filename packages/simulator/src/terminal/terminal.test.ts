@@ -241,7 +241,7 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     const m = await platform.waitFor((x) => x.msgId === 0x0200 && x.header.phone === '013900000007');
     if (m.msgId !== 0x0200) throw new Error('unreachable');
     const item = m.body.items.find((i) => i.id === 0x64);
-    if (!item || item.id !== 0x64 || !('adas' in item)) throw new Error('no ADAS item');
+    if (item?.id !== 0x64 || !('adas' in item)) throw new Error('no ADAS item');
     const ident = item.adas.alarmIdent;
     expect(ident.attachmentCount).toBeGreaterThanOrEqual(1);
     const alarmNo = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -258,7 +258,7 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     });
     await expect.poll(() => stats.attachmentsUploaded, { timeout: 10_000 }).toBe(ident.attachmentCount);
     const list = platform.attachmentFrames.find((f) => f.msgId === 0x1210);
-    if (!list || list.msgId !== 0x1210) throw new Error('no 0x1210');
+    if (list?.msgId !== 0x1210) throw new Error('no 0x1210');
     expect(list.body.alarmNo).toBe(alarmNo);
     expect(list.body.files).toHaveLength(ident.attachmentCount);
     for (const f of list.body.files) {

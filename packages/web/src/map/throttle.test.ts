@@ -7,13 +7,20 @@ describe('live batch throttle', () => {
 
   it('applies at most one merged batch per interval, newest item per key', () => {
     const applied: { k: string; v: number }[][] = [];
-    const t = throttleBatches<{ k: string; v: number }>((i) => i.k, (b) => applied.push(b), 500);
+    const t = throttleBatches<{ k: string; v: number }>(
+      (i) => i.k,
+      (b) => applied.push(b),
+      500,
+    );
     t.push([{ k: 'a', v: 1 }]);
     expect(applied).toHaveLength(0);
     vi.advanceTimersByTime(0);
     expect(applied).toEqual([[{ k: 'a', v: 1 }]]);
     // Three frames inside the next interval collapse into one batch.
-    t.push([{ k: 'a', v: 2 }, { k: 'b', v: 1 }]);
+    t.push([
+      { k: 'a', v: 2 },
+      { k: 'b', v: 1 },
+    ]);
     vi.advanceTimersByTime(100);
     t.push([{ k: 'a', v: 3 }]);
     vi.advanceTimersByTime(100);

@@ -28,14 +28,25 @@ describe('display state and colour (spec section 4)', () => {
   const now = 1100;
   it('is gray when offline or never seen', () => {
     expect(vehicleLook(null, false, now)).toMatchObject({ kind: 'offline', colour: 'gray' });
-    expect(vehicleLook({ ...base, v: 30, s: ONLINE }, false, now)).toMatchObject({ kind: 'offline', colour: 'gray', elapsed: 100 });
+    expect(vehicleLook({ ...base, v: 30, s: ONLINE }, false, now)).toMatchObject({
+      kind: 'offline',
+      colour: 'gray',
+      elapsed: 100,
+    });
   });
   it('follows the precedence pink, red, orange, green, purple, blue', () => {
     expect(vehicleLook({ ...base, v: 30, s: ONLINE | (1 << 7), w: 2 }, true, now).colour).toBe('pink');
     expect(vehicleLook({ ...base, v: 30, s: ONLINE, w: 2 }, true, now).colour).toBe('red');
     expect(vehicleLook({ ...base, v: 30, s: ONLINE | (1 << 9) }, true, now).colour).toBe('orange');
-    expect(vehicleLook({ ...base, v: 30, s: ONLINE }, true, now)).toMatchObject({ kind: 'running', colour: 'green', speed: 30 });
-    expect(vehicleLook({ ...base, v: 0, s: ONLINE | ACC }, true, now)).toMatchObject({ kind: 'idle', colour: 'purple' });
+    expect(vehicleLook({ ...base, v: 30, s: ONLINE }, true, now)).toMatchObject({
+      kind: 'running',
+      colour: 'green',
+      speed: 30,
+    });
+    expect(vehicleLook({ ...base, v: 0, s: ONLINE | ACC }, true, now)).toMatchObject({
+      kind: 'idle',
+      colour: 'purple',
+    });
     expect(vehicleLook({ ...base, v: 0, s: ONLINE }, true, now)).toMatchObject({ kind: 'parking', colour: 'blue' });
   });
 });

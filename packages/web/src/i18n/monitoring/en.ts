@@ -1,10 +1,7 @@
-// Monitoring strings, merged into the shared `translation` namespace by register.ts (route titles for the
-// menu, `monitoring.*` for the map screen). zh and th are typed against this shape.
+// Monitoring strings (`monitoring.*`), merged into the shared `translation` namespace by register.ts. The
+// menu titles (route.monitoring, route.monitoringMap) live with the shell's resources. zh and th are typed
+// against this shape.
 const en = {
-  route: {
-    monitoring: 'Monitoring',
-    monitoringMap: 'Map',
-  },
   monitoring: {
     tree: {
       search: 'Search vehicle, plate or IMEI',

@@ -1,10 +1,6 @@
 import type { MonitoringMessages } from './en';
 
 const th: MonitoringMessages = {
-  route: {
-    monitoring: 'การติดตาม',
-    monitoringMap: 'แผนที่',
-  },
   monitoring: {
     tree: {
       search: 'ค้นหารถ ทะเบียน หรือ IMEI',

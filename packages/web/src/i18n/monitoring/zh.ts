@@ -1,10 +1,6 @@
 import type { MonitoringMessages } from './en';
 
 const zh: MonitoringMessages = {
-  route: {
-    monitoring: '监控中心',
-    monitoringMap: '地图监控',
-  },
   monitoring: {
     tree: {
       search: '搜索车辆、车牌或 IMEI',

@@ -29,8 +29,17 @@ describe('info box rules', () => {
   });
 
   it('decodes state and warning bits', () => {
-    expect(decodeFlags((1 << 0) | (1 << 1) | (1 << 4) | (1 << 13), STATE_FLAGS)).toEqual(['acc', 'gpsValid', 'online', 'door1']);
-    expect(decodeFlags((1 << 1) | (1 << 23) | (1 << 30), WARNING_FLAGS)).toEqual(['speeding', 'routeDeviation', 'rollover']);
+    expect(decodeFlags((1 << 0) | (1 << 1) | (1 << 4) | (1 << 13), STATE_FLAGS)).toEqual([
+      'acc',
+      'gpsValid',
+      'online',
+      'door1',
+    ]);
+    expect(decodeFlags((1 << 1) | (1 << 23) | (1 << 30), WARNING_FLAGS)).toEqual([
+      'speeding',
+      'routeDeviation',
+      'rollover',
+    ]);
     // The top bit of a DWORD stays unsigned.
     expect(decodeFlags(0x80000000, WARNING_FLAGS)).toEqual([]);
   });
@@ -65,7 +74,18 @@ describe('info box rules', () => {
         },
       ],
     };
-    const data = { imei: 'x', lat: 0, lng: 0, v: 0, a: 0, s: 0, w: 0, et: 0, rt: 0, route: { dir: 1, sn: 1, dist: 250 } };
+    const data = {
+      imei: 'x',
+      lat: 0,
+      lng: 0,
+      v: 0,
+      a: 0,
+      s: 0,
+      w: 0,
+      et: 0,
+      rt: 0,
+      route: { dir: 1, sn: 1, dist: 250 },
+    };
     expect(lineProgress(data, line)).toEqual({
       origin: 'A',
       terminal: 'C',

@@ -14,7 +14,7 @@ import { InfoBox } from './components/InfoBox';
 import { Legend } from './components/Legend';
 import { LiveBadge } from './components/LiveBadge';
 import { MapVehicles } from './components/MapVehicles';
-import { MapViewport } from './components/MapViewport';
+import { type MapFocus, MapViewport } from './components/MapViewport';
 import { TileNotice } from './components/TileNotice';
 import { VehicleTree } from './components/VehicleTree';
 import { useMapShapes } from './map-shapes';
@@ -42,7 +42,7 @@ export default function MonitoringMapPage() {
   const [tiles, setTiles] = useState<TileStatus>('loading');
   const [attempt, setAttempt] = useState(0);
   const [selected, setSelected] = useState<string | null>(null);
-  const [focus, setFocus] = useState<{ lng: number; lat: number; seq: number } | null>(null);
+  const [focus, setFocus] = useState<MapFocus | null>(null);
 
   // Every vehicle is checked until the user unchecks some.
   const [checked, setChecked] = useState<Set<string> | null>(null);
@@ -65,7 +65,7 @@ export default function MonitoringMapPage() {
     if (points.length === 0) return;
     const lng = points.reduce((s, p) => s + p.lng, 0) / points.length;
     const lat = points.reduce((s, p) => s + p.lat, 0) / points.length;
-    setFocus({ lng, lat, seq: -1 });
+    setFocus((f) => ({ lng, lat, zoom: 12, seq: (f?.seq ?? 0) + 1 }));
   }, [data.loaded, model]);
 
   const pick = useCallback(

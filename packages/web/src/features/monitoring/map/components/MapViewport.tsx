@@ -2,7 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useMap, writeViewport } from '../../../../map';
 
 /** Remembers the viewport (WGS-84 centre, zoom) after every move, and centres on a requested vehicle. */
-export function MapViewport({ focus }: { focus: { lng: number; lat: number; seq: number } | null }) {
+export interface MapFocus {
+  lng: number;
+  lat: number;
+  /** Fixed zoom (framing the fleet); absent: at least 16 (following a vehicle). */
+  zoom?: number;
+  seq: number;
+}
+
+export function MapViewport({ focus }: { focus: MapFocus | null }) {
   const { map, project, unproject } = useMap();
   useEffect(() => {
     const key = map.on('moveend', () => {
@@ -25,7 +33,8 @@ export function MapViewport({ focus }: { focus: { lng: number; lat: number; seq:
     lastSeq.current = focus.seq;
     const view = map.getView();
     // Spec section 9: default start zoom at least 15 when following a vehicle.
-    view.animate({ center: project(focus.lng, focus.lat), zoom: Math.max(view.getZoom() ?? 15, 16), duration: 400 });
+    const zoom = focus.zoom ?? Math.max(view.getZoom() ?? 15, 16);
+    view.animate({ center: project(focus.lng, focus.lat), zoom, duration: 400 });
   }, [map, project, focus]);
   return null;
 }
