@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestTerminal } from '../packages/server/src/gateway/testing/terminal.ts';
 import { baseUrl, closeSession, launch, openSession, type Session, shot } from './support/browser.ts';
-import { type MapServer, mapServer, reportDemoFleet } from './support/live-map.ts';
+import { type MapServer, mapServer, reportDemoFleet, sendFix } from './support/live-map.ts';
 import { DEMO_PASSWORD } from './support/server.ts';
 
 // Monitoring → Map end to end: real terminals report through the gateway, the dispatcher opens the map,
@@ -65,6 +65,13 @@ it('shows the fleet on the map, finds a vehicle in the tree and opens its info b
   await box.waitFor();
   await expect.poll(() => box.textContent()).toContain(target);
   await expect.poll(() => page.getByTestId('info-speed').textContent()).toMatch(/km\/h/);
+
+  // A live report over STOMP (gateway → live → console, batched and throttled) updates the open info box.
+  const before = await page.getByTestId('info-speed').textContent();
+  await sendFix(terminals[5] as TestTerminal, { lat: 40.6301, lng: -74.1401, speedKmh: 57, azimuth: 120 });
+  await expect.poll(() => page.getByTestId('info-speed').textContent(), { timeout: 10_000 }).toContain('57');
+  expect(before).not.toContain('57');
+
   await page.getByTestId('resolve-address').click();
   await expect.poll(() => box.textContent()).toMatch(/-?\d+\.\d{6}, -?\d+\.\d{6}/);
   await page.waitForTimeout(800);

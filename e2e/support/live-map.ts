@@ -135,3 +135,24 @@ export async function reportDemoFleet(
   }
   return { terminals, cars };
 }
+
+/** One more 0x0200 from a connected terminal (a live update while the console watches). */
+export async function sendFix(
+  terminal: TestTerminal,
+  fix: { lat: number; lng: number; speedKmh: number; azimuth: number },
+): Promise<void> {
+  const flowId = terminal.send({
+    msgId: 0x0200,
+    body: makeLocation({
+      lat: fix.lat,
+      lng: fix.lng,
+      speedKmh: fix.speedKmh,
+      altitude: 10,
+      direction: fix.azimuth,
+      time: epochToLocalTime(Math.floor(Date.now() / 1000), 480),
+      status: 0x3,
+      items: [{ id: 0x31, satellites: 12 }],
+    }),
+  });
+  await terminal.ackOf(flowId);
+}

@@ -98,7 +98,7 @@ export class Gateway implements SessionHost {
     );
     this.servers = [jt808, media, attachments];
     this.ports = { jt808: portOf(jt808), media: portOf(media), attachments: portOf(attachments) };
-    this.sweepTimer = setInterval(() => this.sweep(), 5_000);
+    this.sweepTimer = setInterval(() => this.sweep(), o.sweepIntervalMs);
     this.sweepTimer.unref();
     return this.ports;
   }

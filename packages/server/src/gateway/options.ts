@@ -26,6 +26,8 @@ export interface GatewayOptions {
   idleHeartbeats: number;
   /** A connection must authenticate within this time. */
   authTimeoutMs: number;
+  /** How often idle / unauthenticated connections and stale fragments are looked for. */
+  sweepIntervalMs: number;
   /** Terminal local time zone (the standard says GMT+8), minutes east of UTC. */
   utcOffsetMinutes: number;
   /** Default timeout of sendCommand. */
@@ -55,6 +57,7 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   heartbeatSeconds: 60,
   idleHeartbeats: 3,
   authTimeoutMs: 60_000,
+  sweepIntervalMs: 5_000,
   utcOffsetMinutes: 480,
   commandTimeoutMs: 10_000,
   batchSize: 250,

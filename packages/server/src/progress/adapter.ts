@@ -46,3 +46,43 @@ export function parseSpecPath(path: string): [number, number][] {
     return [Number(lng), Number(lat)];
   });
 }
+
+/** Stored rows (lines, line_paths, line_stations tables) in the spec's field names; only the fields read here. */
+export interface LineRowsLike {
+  line: { route_code: string; route_name: string; category: number };
+  paths: { direction: number; path: string }[];
+  stations: {
+    direction: number;
+    serial: number;
+    station_name: string;
+    distance: number;
+    duration?: number | null;
+    lng: number;
+    lat: number;
+  }[];
+}
+
+/** From the stored line (what the ingest loads at start and on a line change) to the engine's geometry. */
+export function lineFromRows(rows: LineRowsLike): LineGeometry {
+  const directions = [...new Set(rows.paths.map((p) => p.direction))].filter((d) => d === 1 || d === 2).sort();
+  return {
+    routeCode: rows.line.route_code,
+    routeName: rows.line.route_name,
+    category: (rows.line.category === 1 || rows.line.category === 2 ? rows.line.category : 0) as LineCategory,
+    directions: directions.map((direction) => ({
+      direction: direction as Direction,
+      path: parseSpecPath(rows.paths.find((p) => p.direction === direction)!.path),
+      stations: rows.stations
+        .filter((s) => s.direction === direction)
+        .sort((a, b) => a.serial - b.serial)
+        .map((s) => ({
+          serial: s.serial,
+          name: s.station_name,
+          distance: s.distance,
+          lng: s.lng,
+          lat: s.lat,
+          ...(s.duration !== undefined && s.duration !== null ? { duration: s.duration } : {}),
+        })),
+    })),
+  };
+}

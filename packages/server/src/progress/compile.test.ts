@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineFromPlan, parseSpecPath } from './adapter.ts';
+import { lineFromPlan, lineFromRows, parseSpecPath } from './adapter.ts';
 import { compileLine } from './compile.ts';
 import { DEFAULT_OPTIONS } from './options.ts';
 import { directionOf, lineOf } from './testing/synthetic.ts';
@@ -74,5 +74,23 @@ describe('lineFromPlan', () => {
       lat: 40.6,
       duration: 0,
     });
+  });
+
+  it('reads stored rows (line_paths, line_stations) in serial order per direction', () => {
+    const g = lineFromRows({
+      line: { route_code: 'S40', route_name: 'South Ave', category: 0 },
+      paths: [
+        { direction: 2, path: '40.61,-74.1|40.6,-74.1' },
+        { direction: 1, path: '40.6,-74.1|40.61,-74.1' },
+      ],
+      stations: [
+        { direction: 1, serial: 2, station_name: 'B', distance: 1100, duration: 120, lng: -74.1, lat: 40.61 },
+        { direction: 1, serial: 1, station_name: 'A', distance: 0, duration: 0, lng: -74.1, lat: 40.6 },
+        { direction: 2, serial: 1, station_name: 'B', distance: 0, duration: null, lng: -74.1, lat: 40.61 },
+      ],
+    });
+    expect(g.directions.map((d) => d.direction)).toEqual([1, 2]);
+    expect(g.directions[0]!.stations.map((s) => s.name)).toEqual(['A', 'B']);
+    expect(g.directions[1]!.stations[0]).not.toHaveProperty('duration');
   });
 });

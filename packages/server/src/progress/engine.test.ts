@@ -147,6 +147,16 @@ describe('route progress on a straight two-way line', () => {
     expect(turned.snapshot.direction).toBe(2);
   });
 
+  it('carries on after a silence, marking stations passed meanwhile as estimated', () => {
+    const engine = engineWith(twoWay());
+    const a = cruise(engine, EAST, { to: 600, speed: 10, interval: 10, start: T0 });
+    // Fifteen minutes without a report (tunnel, device off), then seen 1.6 km further on.
+    const back = engine.update('bus', reportAt(2200, 0, a.end + 900, 36, 90))!;
+    expect(back.stationEvents.map(brief)).toEqual(['1:3:A', '1:3:D', '1:4:A', '1:4:D', '1:5:A', '1:5:D']);
+    expect(back.stationEvents.every((e) => e.estimated)).toBe(true);
+    expect(back.snapshot.route.sn).toBe(5);
+  });
+
   it('ignores a report older than the last one (terminal resend)', () => {
     const engine = engineWith(twoWay());
     cruise(engine, EAST, { to: 1200, speed: 10, interval: 10, start: T0 });
@@ -180,6 +190,15 @@ describe('route deviation', () => {
     const engine = engineWith(twoWay());
     const depot = [0, 1, 2, 3, 4].map((i) => engine.update('bus', reportAt(-2000, 900, T0 + i * 10, 20, 90))!);
     expect(depot.every((u) => u.deviation === null && !u.snapshot.deviating && !u.snapshot.matched)).toBe(true);
+  });
+
+  it('does not alarm for a vehicle flagged out of service (state bit 9)', () => {
+    const engine = engineWith(twoWay());
+    const a = cruise(engine, EAST, { to: 900, speed: 10, interval: 10, start: T0 });
+    const off = [0, 1, 2, 3].map(
+      (i) => engine.update('bus', { ...reportAt(1000 + i * 100, 200, a.end + i * 10, 36, 0), state: 0b11 | (1 << 9) })!,
+    );
+    expect(off.every((u) => u.deviation === null && u.warningMask === 0)).toBe(true);
   });
 
   it('does not alarm on one multipath fix', () => {

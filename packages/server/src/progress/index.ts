@@ -6,7 +6,7 @@ export {
   measureAccuracy,
   type TruthVisit,
 } from './accuracy.ts';
-export { type LinePlanLike, lineFromPlan, parseSpecPath } from './adapter.ts';
+export { type LinePlanLike, type LineRowsLike, lineFromPlan, lineFromRows, parseSpecPath } from './adapter.ts';
 export type { CompiledLine } from './compile.ts';
 export {
   type DisplayColour,
@@ -20,5 +20,12 @@ export {
 export { RouteProgressEngine } from './engine.ts';
 export type { SegmentTimes } from './history.ts';
 export { DEFAULT_OPTIONS, type ProgressOptions } from './options.ts';
+export { type RecordedVehicle, type ReplayResult, replayAccuracy } from './replay.ts';
+export {
+  type SimulatorTruthRecord,
+  type TruthOptions,
+  truthFromSimulator,
+  truthFromSimulatorJsonl,
+} from './simulator-truth.ts';
 export type * from './types.ts';
 export type { TripPlan } from './vehicle.ts';

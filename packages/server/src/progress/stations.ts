@@ -37,7 +37,18 @@ export function advanceTo(
   const t0 = v.time;
   const anchors = dir.anchors;
   while (v.pointer < thr.length && thr[v.pointer]! <= along) {
-    const at = crossingTime(s0, t0, speedBefore, along, time, speed, anchors[v.pointer]!);
+    const p = v.pointer;
+    const at = crossingTime(
+      s0,
+      t0,
+      speedBefore,
+      along,
+      time,
+      speed,
+      anchors[p]!,
+      dir.stationAlong[p >> 1]!,
+      (p & 1) === 0,
+    );
     if (emit) record(line, dir, v, history, v.pointer, at, estimated, options, out);
     else v.learnIndex = -1;
     v.pointer++;
@@ -103,10 +114,14 @@ function stationIndexAt(pointer: number): number {
 }
 
 /**
- * When the point at `anchor` was passed, between a report at (s0, t0) with speed v0 and one at (s1, t1) with v1
- * (m/s). Linear interpolation assumes the bus moved the whole interval; around a stop it did not. Stopping (moving,
- * then standing) it reached the stop at about its approach speed and then stood; starting (standing, then moving)
- * it stood first and then pulled away, averaging well under its current speed.
+ * When the bus got to (arrival) or left (departure) the stop at `stop`, between a report at (s0, t0) with speed v0
+ * and one at (s1, t1) with v1 (m/s). Linear interpolation assumes the bus moved the whole interval at one speed;
+ * around a stop it did not:
+ * - moving, then standing: it ran on at v0 and braked into the stop, which costs v0 / 2b more than running
+ *   through at v0 (b a bus's service braking);
+ * - standing, then moving: it pulled away from rest at a, reaching v1 after v1 / a and then running at v1;
+ * - otherwise (passing, or standing throughout) linear at the zone's anchor point.
+ * Always clamped between the two reports.
  */
 export function crossingTime(
   s0: number,
@@ -116,13 +131,25 @@ export function crossingTime(
   t1: number,
   v1: number,
   anchor: number,
+  stop: number,
+  arrival: boolean,
 ): number {
   let at: number;
-  if (v0 >= MOVING && v1 < MOVING) at = t0 + (anchor - s0) / (v0 * 0.85);
-  else if (v0 < MOVING && v1 >= MOVING) at = t1 - (s1 - anchor) / (v1 * 0.6);
-  else at = s1 > s0 ? t0 + ((anchor - s0) / (s1 - s0)) * (t1 - t0) : t1;
+  if (arrival && v0 >= MOVING && v1 < MOVING) {
+    at = t0 + Math.max(0, stop - s0) / v0 + v0 / (2 * BRAKING);
+  } else if (!arrival && v0 < MOVING && v1 >= MOVING) {
+    const gone = Math.max(0, s1 - stop);
+    const accelerating = (v1 * v1) / (2 * PULL_AWAY);
+    at =
+      gone <= accelerating ? t1 - Math.sqrt((2 * gone) / PULL_AWAY) : t1 - v1 / PULL_AWAY - (gone - accelerating) / v1;
+  } else {
+    at = s1 > s0 ? t0 + ((anchor - s0) / (s1 - s0)) * (t1 - t0) : t1;
+  }
   return at < t0 ? t0 : Math.min(at, t1);
 }
 
 /** m/s: below this a report counts as standing for the crossing-time model. */
 const MOVING = 1;
+/** m/s²: a city bus's service braking and pulling away (loaded, passengers standing). */
+const BRAKING = 1.2;
+const PULL_AWAY = 1.0;

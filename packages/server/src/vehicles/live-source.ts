@@ -57,11 +57,17 @@ export async function liveStateOf(
     const held = byKey.get(key);
     if (!held || data.et >= held.et) byKey.set(key, data);
   };
-  for (const row of await latestStoredPositions(db, companyId)) keep(row.terminal_phone, fromStored(row));
-  for (const data of feed?.latestPositions(companyId) ?? []) {
-    // The live copy does not carry what only the stored row knows (mileage); keep it when it is the same fix.
-    const stored = byKey.get(data.imei);
-    keep(data.imei, stored?.att && stored.et === data.et ? { ...data, att: { ...stored.att, ...data.att } } : data);
+  for (const data of feed?.latestPositions(companyId) ?? []) keep(data.imei, data);
+  // Vehicles the live module has not seen (offline since start-up, or no live module): the store's newest.
+  // Seen ones are read too, for what only the stored row knows (mileage), merged when it is the same fix.
+  const phones = vehicles.flatMap((v) => (v.terminal_phone ? [v.terminal_phone] : []));
+  for (const row of await latestStoredPositions(db, companyId, phones)) {
+    const stored = fromStored(row);
+    const live = byKey.get(row.terminal_phone);
+    if (!live) byKey.set(row.terminal_phone, stored);
+    else if (live.et === stored.et && stored.att)
+      byKey.set(row.terminal_phone, { ...live, att: { ...stored.att, ...live.att } });
+    else keep(row.terminal_phone, stored);
   }
 
   const out = new Map<number, VehicleLiveState>();

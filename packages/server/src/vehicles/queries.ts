@@ -28,8 +28,9 @@ export interface VehicleRow {
   device_online: number | null;
 }
 
-export async function companyVehicles(db: Kysely<Database>, companyId: number): Promise<VehicleRow[]> {
-  return mapDb(db)
+/** The company's vehicles with fleet, line and device; one vehicle when `imei` is given. */
+export async function companyVehicles(db: Kysely<Database>, companyId: number, imei?: string): Promise<VehicleRow[]> {
+  let query = mapDb(db)
     .selectFrom('vehicles as v')
     .leftJoin('fleets as f', (j) => j.onRef('f.id', '=', 'v.fleet_id').onRef('f.company_id', '=', 'v.company_id'))
     .leftJoin('lines as l', (j) => j.onRef('l.id', '=', 'v.line_id').onRef('l.company_id', '=', 'v.company_id'))
@@ -49,10 +50,9 @@ export async function companyVehicles(db: Kysely<Database>, companyId: number): 
       'd.device_type',
       'd.online as device_online',
     ])
-    .where('v.company_id', '=', companyId)
-    .orderBy('v.car_name')
-    .orderBy('v.id')
-    .execute();
+    .where('v.company_id', '=', companyId);
+  if (imei !== undefined) query = query.where('v.imei', '=', imei);
+  return query.orderBy('v.car_name').orderBy('v.id').execute();
 }
 
 export async function companyFleets(
@@ -83,48 +83,64 @@ export interface LatestPositionRow {
 }
 
 /**
- * The newest stored position of each of the company's terminals: the full refresh's fallback when the
- * live module has not seen a vehicle since this process started. One grouped subquery on the
- * (terminal_phone, event_time) index; a terminal resending the same second yields ties, removed by the caller.
+ * The newest stored position of each of these terminals: the full refresh's fallback for vehicles the live
+ * module has not seen since this process started (offline ones, mostly). One index seek per terminal on
+ * positions (terminal_phone, event_time) — never a scan of the company's whole track history.
  */
-export async function latestStoredPositions(db: Kysely<Database>, companyId: number): Promise<LatestPositionRow[]> {
+export async function latestStoredPositions(
+  db: Kysely<Database>,
+  companyId: number,
+  terminalPhones: readonly string[],
+): Promise<LatestPositionRow[]> {
   const tdb = mapDb(db);
-  const rows = await tdb
-    .selectFrom('positions as p')
-    .innerJoin(
-      tdb
-        .selectFrom('positions')
-        .select(['terminal_phone', (eb) => eb.fn.max('event_time').as('max_time')])
-        .where('company_id', '=', companyId)
-        .groupBy('terminal_phone')
-        .as('m'),
-      (j) => j.onRef('m.terminal_phone', '=', 'p.terminal_phone').onRef('m.max_time', '=', 'p.event_time'),
-    )
-    .select([
-      'p.vehicle_id',
-      'p.terminal_phone',
-      'p.lat',
-      'p.lng',
-      'p.speed',
-      'p.azimuth',
-      'p.mileage',
-      'p.state',
-      'p.warning',
-      'p.attached',
-      'p.event_time',
-      'p.receive_time',
-    ])
-    .where('p.company_id', '=', companyId)
-    .orderBy('p.id', 'desc')
-    .execute();
-  // PostgreSQL returns bigint columns as strings.
-  return rows.map((r) => ({
-    ...r,
-    state: Number(r.state),
-    warning: Number(r.warning),
-    event_time: Number(r.event_time),
-    receive_time: Number(r.receive_time),
-  }));
+  const out: LatestPositionRow[] = [];
+  // Chunked: SQLite caps bound parameters per statement.
+  for (let i = 0; i < terminalPhones.length; i += 500) {
+    const chunk = terminalPhones.slice(i, i + 500);
+    const latestIds = tdb
+      .selectFrom('devices as d')
+      .select((eb) =>
+        eb
+          .selectFrom('positions as x')
+          .select('x.id')
+          .whereRef('x.terminal_phone', '=', 'd.terminal_phone')
+          .orderBy('x.event_time', 'desc')
+          .limit(1)
+          .as('latest_id'),
+      )
+      .where('d.company_id', '=', companyId)
+      .where('d.terminal_phone', 'in', chunk);
+    const rows = await tdb
+      .selectFrom('positions as p')
+      .select([
+        'p.vehicle_id',
+        'p.terminal_phone',
+        'p.lat',
+        'p.lng',
+        'p.speed',
+        'p.azimuth',
+        'p.mileage',
+        'p.state',
+        'p.warning',
+        'p.attached',
+        'p.event_time',
+        'p.receive_time',
+      ])
+      .where('p.company_id', '=', companyId)
+      .where('p.id', 'in', latestIds)
+      .execute();
+    // PostgreSQL returns bigint columns as strings.
+    for (const r of rows) {
+      out.push({
+        ...r,
+        state: Number(r.state),
+        warning: Number(r.warning),
+        event_time: Number(r.event_time),
+        receive_time: Number(r.receive_time),
+      });
+    }
+  }
+  return out;
 }
 
 const DEFAULT_STYLE = { strokeColor: '#ff0000', strokeWeight: 3, strokeOpacity: 0.5 };

@@ -77,7 +77,7 @@ export function vehicleRoutes(deps: VehicleRouteDeps): FastifyPluginAsyncTypebox
       { schema: { querystring: CarInfoQuery }, config: { access: ACCESS } },
       async (request) => {
         const { companyId } = sessionOf(request);
-        const v = (await companyVehicles(db, companyId)).find((row) => row.imei === request.query.imei);
+        const [v] = await companyVehicles(db, companyId, request.query.imei);
         if (!v) throw new ApiError(ErrorCode.recordMissing);
         const info: CarBaseInfo = {
           car_id: v.car_id,

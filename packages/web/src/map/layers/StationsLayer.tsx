@@ -23,7 +23,13 @@ function dot(color: string): Style {
   let style = dotCache.get(color);
   if (!style) {
     style = new Style({
-      image: new Circle({ radius: 4, fill: new Fill({ color: '#ffffff' }), stroke: new Stroke({ color, width: 2 }) }),
+      image: new Circle({
+        radius: 4,
+        fill: new Fill({ color: '#ffffff' }),
+        stroke: new Stroke({ color, width: 2 }),
+        // Dots always draw; only labels give way to each other (up and down stops sit metres apart).
+        declutterMode: 'none',
+      }),
     });
     dotCache.set(color, style);
   }

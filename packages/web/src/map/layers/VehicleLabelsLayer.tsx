@@ -33,6 +33,7 @@ function labelStyle(text: string, selected: boolean): Style[] {
       fill: new Fill({ color: 'rgba(37,99,235,0.18)' }),
       stroke: new Stroke({ color: 'rgba(37,99,235,0.9)', width: 2 }),
       displacement: [0, 19],
+      declutterMode: 'none',
     }),
     zIndex: 0,
   });

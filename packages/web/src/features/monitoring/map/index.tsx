@@ -46,8 +46,8 @@ export default function MonitoringMapPage() {
 
   // Every vehicle is checked until the user unchecks some.
   const [checked, setChecked] = useState<Set<string> | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version marks model changes
-  const visible = useMemo(() => checked ?? new Set(model.entries.keys()), [checked, model, data.loaded]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: roster marks a new set of vehicles
+  const visible = useMemo(() => checked ?? new Set(model.entries.keys()), [checked, model, data.roster]);
 
   const centreOn = useCallback(
     (imei: string) => {

@@ -68,12 +68,13 @@ export function useMonitoringData(groupBy: VehicleTreeGrouping, refreshSeconds: 
     refetchInterval: liveStatus === 'connected' ? FULL_REFRESH_MS : refreshSeconds * 1000,
   });
 
-  const [loaded, setLoaded] = useState(false);
+  /** Bumped by every full refresh: the set of vehicles may have changed. */
+  const [roster, setRoster] = useState(0);
   useEffect(() => {
     if (!real.data) return;
     throttle.flush();
     publish(model.load(real.data.rows));
-    setLoaded(true);
+    setRoster((r) => r + 1);
   }, [real.data, model, publish, throttle]);
 
   const lineByCode = useMemo(
@@ -84,7 +85,8 @@ export function useMonitoringData(groupBy: VehicleTreeGrouping, refreshSeconds: 
   return {
     model,
     version,
-    loaded,
+    loaded: roster > 0,
+    roster,
     onChanges,
     liveStatus,
     updatedAt,

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import { departuresDb, type NewStationEvent } from './schema.ts';
+
+/** Spec "Departure/arrival event" as the search answers it. */
+export interface DepartArriveRow {
+  id: number;
+  imei: string;
+  car_id: number;
+  car_name: string;
+  route_code: string;
+  route_name: string;
+  serial: number;
+  station_name: string;
+  direction: number;
+  flag: number;
+  event_time: number;
+  state: number;
+  support: number;
+}
+
+export interface DepartArriveFilter {
+  routeCode?: string | undefined;
+  startTime?: number | undefined;
+  endTime?: number | undefined;
+  carId?: number | undefined;
+}
+
+/** One company's events, newest first; every filter optional, the company never. */
+export async function searchDepartArrive(
+  db: Kysely<Database>,
+  companyId: number,
+  filter: DepartArriveFilter,
+  page: { page: number; limit: number },
+): Promise<{ total: number; rows: DepartArriveRow[] }> {
+  let q = departuresDb(db).selectFrom('station_events').where('company_id', '=', companyId);
+  if (filter.routeCode) q = q.where('route_code', '=', filter.routeCode);
+  if (filter.carId !== undefined) q = q.where('car_id', '=', filter.carId);
+  if (filter.startTime !== undefined) q = q.where('event_time', '>=', filter.startTime);
+  if (filter.endTime !== undefined) q = q.where('event_time', '<=', filter.endTime);
+  const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const rows = await q
+    .select([
+      'id',
+      'imei',
+      'car_id',
+      'car_name',
+      'route_code',
+      'route_name',
+      'serial',
+      'station_name',
+      'direction',
+      'flag',
+      'event_time',
+      'state',
+      'support',
+    ])
+    .orderBy('event_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
+  return { total: Number(counted?.n ?? 0), rows };
+}
+
+/** Rows per INSERT: 15 columns × 400 stays far under SQLite's bound-parameter cap. */
+const CHUNK = 400;
+
+export async function insertStationEvents(db: Kysely<Database>, rows: readonly NewStationEvent[]): Promise<void> {
+  if (rows.length === 0) return;
+  const edb = departuresDb(db);
+  await edb.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await trx
+        .insertInto('station_events')
+        .values(rows.slice(i, i + CHUNK) as NewStationEvent[])
+        .execute();
+    }
+  });
+}
