@@ -15,14 +15,13 @@ let terminals: TestTerminal[] = [];
 let cars: string[] = [];
 
 beforeAll(async () => {
-  server = await mapServer(baseUrl());
+  server = mapServer(baseUrl());
   ({ terminals, cars } = await reportDemoFleet(server, 48));
   browser = await launch();
 });
 afterAll(async () => {
   for (const t of terminals) t.close();
   await browser?.close();
-  await server?.stop();
 });
 
 async function signIn(page: Page, account: string): Promise<void> {

@@ -17,4 +17,6 @@ run('lint and format', 'npx biome ci .');
 run('type-check', 'npm run typecheck');
 run('unit and integration', 'npx vitest run --project protocol --project server --project simulator --project web');
 buildWeb();
+// The console was just built; the e2e global setup need not build it again.
+process.env.HEADWAY_E2E_SKIP_BUILD = '1';
 run('end-to-end (Chromium)', 'npx vitest run --project e2e');

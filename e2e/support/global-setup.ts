@@ -11,6 +11,7 @@ export default async function setup(project: TestProject) {
   }
   server = await startServer();
   project.provide('baseUrl', server.url);
+  project.provide('gatewayPort', server.gatewayPort);
   return async () => {
     await server?.stop();
   };
@@ -19,5 +20,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    gatewayPort: number;
   }
 }

@@ -1,79 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { epochToLocalTime, makeLocation } from '@headway/protocol';
 import { HeadwayClient } from '@headway/server/test-client';
-import { pino } from 'pino';
-import { loadConfig } from '../../packages/server/src/config.ts';
+import { inject } from 'vitest';
 import type { OwnLine, VehicleLiveResult } from '../../packages/server/src/contract/vehicles.ts';
-import { gatewayModule } from '../../packages/server/src/gateway/module.ts';
 import { TestTerminal } from '../../packages/server/src/gateway/testing/terminal.ts';
-import { PLATFORM_MODULES } from '../../packages/server/src/modules.ts';
-import { startPlatform } from '../../packages/server/src/platform.ts';
-import { vehiclesModule } from '../../packages/server/src/vehicles/module.ts';
 import { DEMO_PASSWORD } from './server.ts';
 
-// Live-map e2e support (additive): a server that serves the monitoring API, and a small fleet of real
-// JT/T 808 terminals reporting along the demo lines through the gateway's TCP port.
+// Live-map e2e support: a small fleet of real JT/T 808 terminals reporting along the demo lines through the
+// shared e2e server's gateway port.
 
+/** The shared e2e server: its URL and its JT/T 808 gateway port (global-setup starts both on free ports). */
 export interface MapServer {
   url: string;
   gatewayPort: number;
-  stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The shared e2e server when it already mounts the monitoring API (app.ts/modules.ts wired), otherwise an
- * in-process platform with the gateway, live and vehicles modules on free ports.
- */
-export async function mapServer(sharedUrl: string): Promise<MapServer> {
-  const probe = await fetch(`${sharedUrl}/api/basic/cars/tree`).catch(() => null);
-  if (probe && probe.status !== 404) return { url: sharedUrl, gatewayPort: 7611, stop: async () => {} };
-  const [port, gatewayPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(join(tmpdir(), 'headway-e2e-map-'));
-  const config = {
-    ...loadConfig({}),
-    port,
-    host: '127.0.0.1',
-    gatewayPort,
-    dataDir,
-    demoPassword: DEMO_PASSWORD,
-    logLevel: 'warn',
-  };
-  const platform = await startPlatform(
-    config,
-    [
-      // The process's own modules (and their demo seeders), with the gateway moved to free ports.
-      ...PLATFORM_MODULES.map((m) =>
-        m.name === 'gateway'
-          ? gatewayModule({ host: '127.0.0.1', port: gatewayPort, mediaPort: 0, attachmentPort: 0 })
-          : m,
-      ),
-      ...(PLATFORM_MODULES.some((m) => m.name === 'vehicles') ? [] : [vehiclesModule]),
-    ],
-    pino({ level: 'warn' }),
-  );
-  return {
-    url: `http://127.0.0.1:${port}`,
-    gatewayPort,
-    async stop() {
-      await platform.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function mapServer(url: string): MapServer {
+  return { url, gatewayPort: inject('gatewayPort') };
 }
 
 /** Point `fraction` of the way along a spec path string (`lat,lng|…`). */

@@ -10,6 +10,8 @@ export const DEMO_PASSWORD = 'e2e-Headway-2026';
 
 export interface RunningServer {
   url: string;
+  /** The JT/T 808 port of this server's gateway (a free port, so a platform running beside never clashes). */
+  gatewayPort: number;
   stop: () => Promise<void>;
   log: () => string;
 }
@@ -44,6 +46,7 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
 /** A real Headway server on a free port with a throwaway SQLite directory. */
 export async function startServer(): Promise<RunningServer> {
   const port = await freePort();
+  const gatewayPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'headway-e2e-'));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
@@ -55,6 +58,9 @@ export async function startServer(): Promise<RunningServer> {
       HEADWAY_DATA_DIR: dataDir,
       HEADWAY_DEMO_PASSWORD: DEMO_PASSWORD,
       HEADWAY_WECHAT_DEV: '1',
+      HEADWAY_GATEWAY_PORT: String(gatewayPort),
+      HEADWAY_GATEWAY_MEDIA_PORT: '0',
+      HEADWAY_GATEWAY_ATTACHMENT_PORT: '0',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,5 +87,5 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);
   }
-  return { url, stop, log: () => output };
+  return { url, gatewayPort, stop, log: () => output };
 }

@@ -19,6 +19,7 @@ import type { Services } from './services.ts';
 import type { Database } from './store/schema.ts';
 import { profileRoutes } from './users/profile-routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { vehicleRoutes } from './vehicles/routes.ts';
 import { installConsole } from './web/console.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -53,6 +54,7 @@ function apiRoutes(services: Services, options: AppOptions): FastifyPluginAsync 
     await api.register(userRoutes(services));
     await api.register(onlineRoutes(services));
     await api.register(roleRoutes(services));
+    await api.register(vehicleRoutes(services));
   };
 }
 

@@ -118,6 +118,7 @@ describe.each(ENGINES)('users, roles and the own profile on %s', (engine) => {
     const screens = await admin.get<ScreenEntry[]>('/owner/role/screens');
     expect(screens.result).toEqual([
       { name: 'Dashboard', title: 'route.dashboard', parent: null },
+      { name: 'MonitoringMap', title: 'route.monitoringMap', parent: 'Monitoring' },
       { name: 'SystemUser', title: 'route.systemUser', parent: 'System' },
       { name: 'SystemRole', title: 'route.systemRole', parent: 'System' },
       { name: 'SystemOnline', title: 'route.systemOnline', parent: 'System' },

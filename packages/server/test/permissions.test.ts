@@ -18,7 +18,15 @@ describe.each(ENGINES)('permissions and the menu tree on %s', (engine) => {
     const admin = server.client();
     await admin.login('admin', PASSWORD);
     const tree = (await admin.get<MenuNode[]>('/vue/routes')).result;
-    expect(names(tree)).toEqual(['Dashboard', 'System', 'SystemUser', 'SystemRole', 'SystemOnline']);
+    expect(names(tree)).toEqual([
+      'Dashboard',
+      'Monitoring',
+      'MonitoringMap',
+      'System',
+      'SystemUser',
+      'SystemRole',
+      'SystemOnline',
+    ]);
     const system = tree.find((n) => n.name === 'System');
     expect(system).toMatchObject({ path: '/system', component: 'Layout', meta: { permission: 2047 } });
     expect(system?.children?.map((c) => c.meta.permission)).toEqual([2047, 2047, 2047]);
@@ -33,7 +41,7 @@ describe.each(ENGINES)('permissions and the menu tree on %s', (engine) => {
     const dispatcher = server.client();
     await dispatcher.login('dispatcher', PASSWORD);
     const tree = (await dispatcher.get<MenuNode[]>('/vue/routes')).result;
-    expect(names(tree)).toEqual(['Dashboard', 'System', 'SystemOnline']);
+    expect(names(tree)).toEqual(['Dashboard', 'Monitoring', 'MonitoringMap', 'System', 'SystemOnline']);
     expect(tree.find((n) => n.name === 'System')?.children?.[0]).toMatchObject({
       path: 'online',
       component: 'system/online/index',

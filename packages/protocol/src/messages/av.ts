@@ -89,8 +89,11 @@ export interface PlaybackControl {
   seekTime: LocalTime;
 }
 
-/** 0x9205 query resource list. */
-export interface QueryResources extends Alarm64 {
+/**
+ * The resource selector that 0x9205, each 0x1205 item and 0x9206 carry in the same order (tables 26, 29, 33):
+ * channel, start and end time, the 64-bit alarm field, then audio/video, stream and storage types.
+ */
+export interface ResourceSpan extends Alarm64 {
   channel: number;
   start: LocalTime;
   end: LocalTime;
@@ -99,13 +102,10 @@ export interface QueryResources extends Alarm64 {
   storageType: number;
 }
 
-export interface ResourceItem extends Alarm64 {
-  channel: number;
-  start: LocalTime;
-  end: LocalTime;
-  avType: number;
-  streamType: number;
-  storageType: number;
+/** 0x9205 query resource list. */
+export type QueryResources = ResourceSpan;
+
+export interface ResourceItem extends ResourceSpan {
   /** Bytes. */
   size: number;
 }
@@ -119,18 +119,12 @@ export interface ResourceList {
 }
 
 /** 0x9206 file upload (FTP) request. */
-export interface FileUploadRequest extends Alarm64 {
+export interface FileUploadRequest extends ResourceSpan {
   ip: string;
   port: number;
   user: string;
   password: string;
   path: string;
-  channel: number;
-  start: LocalTime;
-  end: LocalTime;
-  avType: number;
-  streamType: number;
-  storageType: number;
   /** Bits: 0 Wi-Fi, 1 LAN, 2 3G/4G. */
   taskCondition: number;
 }
@@ -158,7 +152,7 @@ function writeAlarm64(w: Writer, a: Alarm64): void {
   w.u32(a.videoAlarmFlags).u32(a.alarmFlags);
 }
 
-function readResourceItem(r: Reader): ResourceItem {
+function readResourceSpan(r: Reader): ResourceSpan {
   const channel = r.u8();
   const start = r.time();
   const end = r.time();
@@ -172,8 +166,13 @@ function readResourceItem(r: Reader): ResourceItem {
     avType: r.u8(),
     streamType: r.u8(),
     storageType: r.u8(),
-    size: r.u32(),
   };
+}
+
+function writeResourceSpan(w: Writer, s: ResourceSpan): void {
+  w.u8(s.channel).time(s.start).time(s.end);
+  writeAlarm64(w, s);
+  w.u8(s.avType).u8(s.streamType).u8(s.storageType);
 }
 
 export const avCodecs = [
@@ -260,27 +259,8 @@ export const avCodecs = [
   defineCodec(
     0x9205,
     'query resource list',
-    (r): QueryResources => {
-      const channel = r.u8();
-      const start = r.time();
-      const end = r.time();
-      const { alarmFlags, videoAlarmFlags } = readAlarm64(r);
-      return {
-        channel,
-        start,
-        end,
-        alarmFlags,
-        videoAlarmFlags,
-        avType: r.u8(),
-        streamType: r.u8(),
-        storageType: r.u8(),
-      };
-    },
-    (w, b) => {
-      w.u8(b.channel).time(b.start).time(b.end);
-      writeAlarm64(w, b);
-      w.u8(b.avType).u8(b.streamType).u8(b.storageType);
-    },
+    (r): QueryResources => readResourceSpan(r),
+    (w, b) => writeResourceSpan(w, b),
   ),
   defineCodec(
     0x1205,
@@ -292,16 +272,15 @@ export const avCodecs = [
       // Bounded by the bytes present, never by the declared count alone (a hostile count must not spin).
       for (let i = 0; i < total; i++) {
         if (ctx.partial && r.remaining < 28) break;
-        items.push(readResourceItem(r));
+        items.push({ ...readResourceSpan(r), size: r.u32() });
       }
       return { replyFlowId, total, items };
     },
     (w, b) => {
       w.u16(b.replyFlowId).u32(b.total);
       for (const it of b.items) {
-        w.u8(it.channel).time(it.start).time(it.end);
-        writeAlarm64(w, it);
-        w.u8(it.avType).u8(it.streamType).u8(it.storageType).u32(it.size);
+        writeResourceSpan(w, it);
+        w.u32(it.size);
       }
     },
   ),
@@ -314,31 +293,12 @@ export const avCodecs = [
       const user = r.str8();
       const password = r.str8();
       const path = r.str8();
-      const channel = r.u8();
-      const start = r.time();
-      const end = r.time();
-      const { alarmFlags, videoAlarmFlags } = readAlarm64(r);
-      return {
-        ip,
-        port,
-        user,
-        password,
-        path,
-        channel,
-        start,
-        end,
-        alarmFlags,
-        videoAlarmFlags,
-        avType: r.u8(),
-        streamType: r.u8(),
-        storageType: r.u8(),
-        taskCondition: r.u8(),
-      };
+      return { ip, port, user, password, path, ...readResourceSpan(r), taskCondition: r.u8() };
     },
     (w, b) => {
-      w.str8(b.ip).u16(b.port).str8(b.user).str8(b.password).str8(b.path).u8(b.channel).time(b.start).time(b.end);
-      writeAlarm64(w, b);
-      w.u8(b.avType).u8(b.streamType).u8(b.storageType).u8(b.taskCondition);
+      w.str8(b.ip).u16(b.port).str8(b.user).str8(b.password).str8(b.path);
+      writeResourceSpan(w, b);
+      w.u8(b.taskCondition);
     },
   ),
   defineCodec(

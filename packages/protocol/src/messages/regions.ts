@@ -108,35 +108,91 @@ const putDeg = (w: Writer, v: number): void => {
   w.u32(Math.round(v * 1e6));
 };
 
-function readTime(r: Reader, a: AreaLimits, attr: number): void {
+/** Start and end of a daily or dated window, present when bit 0 of the attribute is set. */
+interface TimeWindow {
+  start?: string;
+  end?: string;
+}
+
+function readTime(r: Reader, a: TimeWindow, attr: number): void {
   if (attr & 1) {
     a.start = r.bcd(6);
     a.end = r.bcd(6);
   }
 }
 
-function writeTime(w: Writer, a: AreaLimits, attr: number): void {
+function writeTime(w: Writer, a: TimeWindow, attr: number): void {
   if (attr & 1) w.bcd(a.start ?? '', 6).bcd(a.end ?? '', 6);
+}
+
+/** A speed limit block: km/h WORD, overspeed duration BYTE and, in 2019, the night limit WORD. */
+interface SpeedLimit {
+  maxSpeed?: number;
+  overspeedDuration?: number;
+  nightMaxSpeed?: number;
+}
+
+function readSpeedLimit(r: Reader, a: SpeedLimit, ctx: BodyContext): void {
+  a.maxSpeed = r.u16();
+  a.overspeedDuration = r.u8();
+  if (ctx.version === 2019) a.nightMaxSpeed = r.u16();
+}
+
+function writeSpeedLimit(w: Writer, a: SpeedLimit, ctx: BodyContext): void {
+  w.u16(a.maxSpeed ?? 0).u8(a.overspeedDuration ?? 0);
+  if (ctx.version === 2019) w.u16(a.nightMaxSpeed ?? 0);
 }
 
 /** Circle/rectangle tail: [b0 times] [b1 speed, duration, (2019) night speed] (2019) name. */
 function readLimits(r: Reader, a: AreaLimits, attr: number, ctx: BodyContext): void {
   readTime(r, a, attr);
-  if (attr & 2) {
-    a.maxSpeed = r.u16();
-    a.overspeedDuration = r.u8();
-    if (ctx.version === 2019) a.nightMaxSpeed = r.u16();
-  }
+  if (attr & 2) readSpeedLimit(r, a, ctx);
   if (ctx.version === 2019) a.name = r.str16();
 }
 
 function writeLimits(w: Writer, a: AreaLimits, attr: number, ctx: BodyContext): void {
   writeTime(w, a, attr);
-  if (attr & 2) {
-    w.u16(a.maxSpeed ?? 0).u8(a.overspeedDuration ?? 0);
-    if (ctx.version === 2019) w.u16(a.nightMaxSpeed ?? 0);
-  }
+  if (attr & 2) writeSpeedLimit(w, a, ctx);
   if (ctx.version === 2019) w.str16(a.name ?? '');
+}
+
+/** An area of a 0x8600/0x8602 list as it stands on the wire: id, attribute, its geometry, then the limits. */
+interface ListedArea extends AreaLimits {
+  id: number;
+  attr: number;
+}
+
+/** 0x8600 / 0x8602 body: action BYTE, area count BYTE, areas; `readGeometry` builds one area from id and attr. */
+function readAreaList<A extends ListedArea>(
+  r: Reader,
+  ctx: BodyContext,
+  readGeometry: (id: number, attr: number) => A,
+): { action: number; areas: A[] } {
+  const action = r.u8();
+  const n = r.u8();
+  const areas: A[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = r.u32();
+    const attr = r.u16();
+    const a = readGeometry(id, attr);
+    readLimits(r, a, attr, ctx);
+    areas.push(a);
+  }
+  return { action, areas };
+}
+
+function writeAreaList<A extends ListedArea>(
+  w: Writer,
+  b: { action: number; areas: A[] },
+  ctx: BodyContext,
+  writeGeometry: (a: A) => void,
+): void {
+  w.u8(b.action).u8(b.areas.length);
+  for (const a of b.areas) {
+    w.u32(a.id).u16(a.attr);
+    writeGeometry(a);
+    writeLimits(w, a, a.attr, ctx);
+  }
 }
 
 const deleteCodec = <K extends 0x8601 | 0x8603 | 0x8605 | 0x8607>(msgId: K, name: string) =>
@@ -159,58 +215,39 @@ export const regionCodecs = [
   defineCodec(
     0x8600,
     'set circle areas',
-    (r, ctx): SetCircleAreas => {
-      const action = r.u8();
-      const n = r.u8();
-      const areas: CircleArea[] = [];
-      for (let i = 0; i < n; i++) {
-        const id = r.u32();
-        const attr = r.u16();
-        const a: CircleArea = { id, attr, lat: deg(r), lng: deg(r), radius: r.u32() };
-        readLimits(r, a, attr, ctx);
-        areas.push(a);
-      }
-      return { action, areas };
-    },
-    (w, b, ctx) => {
-      w.u8(b.action).u8(b.areas.length);
-      for (const a of b.areas) {
-        w.u32(a.id).u16(a.attr);
+    (r, ctx): SetCircleAreas =>
+      readAreaList(r, ctx, (id, attr): CircleArea => ({ id, attr, lat: deg(r), lng: deg(r), radius: r.u32() })),
+    (w, b, ctx) =>
+      writeAreaList(w, b, ctx, (a) => {
         putDeg(w, a.lat);
         putDeg(w, a.lng);
         w.u32(a.radius);
-        writeLimits(w, a, a.attr, ctx);
-      }
-    },
+      }),
   ),
   deleteCodec(0x8601, 'delete circle areas'),
   defineCodec(
     0x8602,
     'set rectangle areas',
-    (r, ctx): SetRectangleAreas => {
-      const action = r.u8();
-      const n = r.u8();
-      const areas: RectangleArea[] = [];
-      for (let i = 0; i < n; i++) {
-        const id = r.u32();
-        const attr = r.u16();
-        const a: RectangleArea = { id, attr, topLat: deg(r), leftLng: deg(r), bottomLat: deg(r), rightLng: deg(r) };
-        readLimits(r, a, attr, ctx);
-        areas.push(a);
-      }
-      return { action, areas };
-    },
-    (w, b, ctx) => {
-      w.u8(b.action).u8(b.areas.length);
-      for (const a of b.areas) {
-        w.u32(a.id).u16(a.attr);
+    (r, ctx): SetRectangleAreas =>
+      readAreaList(
+        r,
+        ctx,
+        (id, attr): RectangleArea => ({
+          id,
+          attr,
+          topLat: deg(r),
+          leftLng: deg(r),
+          bottomLat: deg(r),
+          rightLng: deg(r),
+        }),
+      ),
+    (w, b, ctx) =>
+      writeAreaList(w, b, ctx, (a) => {
         putDeg(w, a.topLat);
         putDeg(w, a.leftLng);
         putDeg(w, a.bottomLat);
         putDeg(w, a.rightLng);
-        writeLimits(w, a, a.attr, ctx);
-      }
-    },
+      }),
   ),
   deleteCodec(0x8603, 'delete rectangle areas'),
   defineCodec(
@@ -258,10 +295,7 @@ export const regionCodecs = [
       const attr = r.u16();
       const route: SetRoute = { id, attr, points: [] };
       // Conditional on b0 as for areas (SmallChi); yezhihao always writes them — see reference §8 caveat.
-      if (attr & 1) {
-        route.start = r.bcd(6);
-        route.end = r.bcd(6);
-      }
+      readTime(r, route, attr);
       const n = r.u16();
       for (let i = 0; i < n; i++) {
         const p: RoutePoint = {
@@ -276,11 +310,7 @@ export const regionCodecs = [
           p.tooLong = r.u16();
           p.tooShort = r.u16();
         }
-        if (p.segAttr & 2) {
-          p.maxSpeed = r.u16();
-          p.overspeedDuration = r.u8();
-          if (ctx.version === 2019) p.nightMaxSpeed = r.u16();
-        }
+        if (p.segAttr & 2) readSpeedLimit(r, p, ctx);
         route.points.push(p);
       }
       if (ctx.version === 2019) route.name = r.str16();
@@ -288,7 +318,7 @@ export const regionCodecs = [
     },
     (w, b, ctx) => {
       w.u32(b.id).u16(b.attr);
-      if (b.attr & 1) w.bcd(b.start ?? '', 6).bcd(b.end ?? '', 6);
+      writeTime(w, b, b.attr);
       w.u16(b.points.length);
       for (const p of b.points) {
         w.u32(p.pointId).u32(p.segmentId);
@@ -296,10 +326,7 @@ export const regionCodecs = [
         putDeg(w, p.lng);
         w.u8(p.width).u8(p.segAttr);
         if (p.segAttr & 1) w.u16(p.tooLong ?? 0).u16(p.tooShort ?? 0);
-        if (p.segAttr & 2) {
-          w.u16(p.maxSpeed ?? 0).u8(p.overspeedDuration ?? 0);
-          if (ctx.version === 2019) w.u16(p.nightMaxSpeed ?? 0);
-        }
+        if (p.segAttr & 2) writeSpeedLimit(w, p, ctx);
       }
       if (ctx.version === 2019) w.str16(b.name ?? '');
     },

@@ -46,15 +46,7 @@ export async function loadVehicles(db: Kysely<Database>): Promise<Map<string, Ve
     .selectFrom('vehicles as v')
     .innerJoin('devices as d', (j) => j.onRef('d.id', '=', 'v.device_id').onRef('d.company_id', '=', 'v.company_id'))
     .leftJoin('lines as l', (j) => j.onRef('l.id', '=', 'v.line_id').onRef('l.company_id', '=', 'v.company_id'))
-    .select([
-      'v.company_id',
-      'v.id',
-      'v.car_name',
-      'v.imei',
-      'd.terminal_phone',
-      'l.route_code',
-      'l.route_name',
-    ])
+    .select(['v.company_id', 'v.id', 'v.car_name', 'v.imei', 'd.terminal_phone', 'l.route_code', 'l.route_name'])
     .execute();
   const out = new Map<string, VehicleInfo>();
   for (const r of rows) {

@@ -1,4 +1,5 @@
 // The ingest pipeline: committed positions → route progress → live real_data, station events, live state.
-export { cardOf, passengerOf, vendorItemsOf } from './vendor-items.ts';
+
 export { ingestModule, registerDepartureRoutes, runningIngest, startIngest } from './module.ts';
 export { DEFAULT_INGEST_OPTIONS, type IngestOptions, IngestPipeline, type LivePublisher } from './pipeline.ts';
+export { cardOf, passengerOf, vendorItemsOf } from './vendor-items.ts';

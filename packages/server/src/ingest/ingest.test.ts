@@ -118,7 +118,13 @@ describe.each(ENGINES)('ingest pipeline on %s', (engine: Engine) => {
       .where('v.company_id', '=', companyId)
       .orderBy('v.id')
       .executeTakeFirstOrThrow();
-    bus = { carId: row.id, carName: row.car_name, imei: row.imei, phone: row.terminal_phone, routeCode: row.route_code };
+    bus = {
+      carId: row.id,
+      carName: row.car_name,
+      imei: row.imei,
+      phone: row.terminal_phone,
+      routeCode: row.route_code,
+    };
     const line = (await loadLines(store.db)).get(lineKey(companyId, bus.routeCode));
     dir = line?.geometry.directions.find((d) => d.direction === 1) as DirectionGeometry;
     const stopAt = dir.stations.slice(1, 6).map((s) => s.serial);
@@ -256,7 +262,9 @@ describe.each(ENGINES)('ingest pipeline on %s', (engine: Engine) => {
     expect(resumed.route).toMatchObject({ dir: 1, sn: dir.stations[2]?.serial, at: restored?.route?.at });
     await drive(terminal, fixes.slice(split.index + 1));
     terminal.close();
-    await until(() => (runningIngest && runningIngest.stats.processed >= fixes.length - split.index ? true : undefined));
+    await until(() =>
+      runningIngest && runningIngest.stats.processed >= fixes.length - split.index ? true : undefined,
+    );
     await runningIngest?.events.flush();
 
     const admin = new HeadwayClient(`http://127.0.0.1:${platform.port}`);

@@ -119,7 +119,8 @@ export class IngestPipeline {
     await this.refresh(true);
     const saved = await this.state.load();
     this.restoreLive(saved);
-    for (const times of await this.state.loadSegmentTimes()) this.engineOf(times.companyId).restoreSegmentTimes(times.times);
+    for (const times of await this.state.loadSegmentTimes())
+      this.engineOf(times.companyId).restoreSegmentTimes(times.times);
     await this.warmUp();
     this.ready = true;
     this.refreshTimer = setInterval(() => void this.refresh(false), this.options.refreshMs);

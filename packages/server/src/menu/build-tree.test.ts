@@ -8,7 +8,15 @@ const names = (tree: MenuNode[]): string[] => tree.flatMap((n) => [n.name, ...na
 describe('menu tree', () => {
   it('gives a full mask every screen with 2047', () => {
     const tree = buildMenuTree(() => FULL_MASK);
-    expect(names(tree)).toEqual(['Dashboard', 'System', 'SystemUser', 'SystemRole', 'SystemOnline']);
+    expect(names(tree)).toEqual([
+      'Dashboard',
+      'Monitoring',
+      'MonitoringMap',
+      'System',
+      'SystemUser',
+      'SystemRole',
+      'SystemOnline',
+    ]);
     expect(tree.every((n) => n.meta.permission === FULL_MASK)).toBe(true);
   });
 

@@ -60,7 +60,10 @@ export interface DriveScript {
 }
 
 /** The fixes, and per stop serial the time the bus came to rest there. */
-export function driveDirection(dir: DirectionGeometry, script: DriveScript): { fixes: DriveFix[]; restAt: Map<number, number> } {
+export function driveDirection(
+  dir: DirectionGeometry,
+  script: DriveScript,
+): { fixes: DriveFix[]; restAt: Map<number, number> } {
   const fixes: DriveFix[] = [];
   const restAt = new Map<number, number>();
   const origin = dir.stations[0]?.distance ?? 0;

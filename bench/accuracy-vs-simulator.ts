@@ -1,0 +1,215 @@
+/**
+ * Station detection of the whole chain against the real fleet simulator: the platform's modules (gateway, live,
+ * ingest) on a fresh SQLite file with the demo seed, and the demo fleet's virtual JT/T 808 terminals driving the
+ * demo company's buses over TCP with ground truth written as JSON lines. After the run the arrival/departure
+ * events the ingest stored in `station_events` are scored against the truth with measureAccuracy.
+ *
+ * Time warp: the simulation runs `warp` times faster than the wall clock and terminals report every
+ * `interval / warp` wall seconds, so reports are `interval` simulated seconds apart and every time (report, truth,
+ * detected event) is simulated time — consistent throughout.
+ *
+ *   node --import tsx bench/accuracy-vs-simulator.ts [--minutes 40] [--warp 4] [--interval 10] [--vehicles 96]
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  dutiesAt,
+  Fleet,
+  type FleetVehicleSpec,
+  GroundTruthWriter,
+  LineDutySource,
+  loadFeedSchedule,
+  warpedClock,
+} from '@headway/simulator';
+import { pino } from 'pino';
+import { localDate, serviceDayStart, zoneOffsetSeconds } from '../packages/simulator/src/plan/zone.ts';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { seedDemo } from '../packages/server/src/demo/seed.ts';
+import { departuresDb } from '../packages/server/src/departures/schema.ts';
+import { gatewayModule, runningGateway } from '../packages/server/src/gateway/module.ts';
+import { ingestModule, runningIngest } from '../packages/server/src/ingest/module.ts';
+import { DEMO_FEED } from '../packages/server/src/lines/demo-seed.ts';
+import '../packages/server/src/lines/demo-register.ts';
+import { transitDb } from '../packages/server/src/lines/schema.ts';
+import { liveModule } from '../packages/server/src/live/module.ts';
+import type { PlatformModule } from '../packages/server/src/platform.ts';
+import { type DetectedEvent, measureAccuracy } from '../packages/server/src/progress/accuracy.ts';
+import { truthFromSimulatorJsonl } from '../packages/server/src/progress/simulator-truth.ts';
+import { openStore } from '../packages/server/src/store/db.ts';
+import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
+
+const { values } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '40' },
+    warp: { type: 'string', default: '4' },
+    interval: { type: 'string', default: '10' },
+    vehicles: { type: 'string', default: '96' },
+    seed: { type: 'string', default: 'accuracy' },
+  },
+});
+const simMinutes = Number(values.minutes);
+const warp = Number(values.warp);
+const simInterval = Number(values.interval);
+
+const dir = mkdtempSync(join(tmpdir(), 'headway-accuracy-'));
+const truthFile = join(dir, 'truth.jsonl');
+const store = openStore({ engine: 'sqlite', file: join(dir, 'headway.db') });
+await migrateToLatest(store);
+const companyId = (await seedDemo(store.db, { password: 'headway2026' })).companyId;
+
+const app = await buildApp({ db: store.db });
+const logger = pino({ level: 'warn' });
+const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', HEADWAY_DEMO: '0' });
+const modules: PlatformModule[] = [
+  gatewayModule({ host: '127.0.0.1', port: 0, mediaPort: 0, attachmentPort: 0 }),
+  liveModule,
+  ingestModule(),
+];
+const stops: (() => Promise<void>)[] = [];
+for (const m of modules) {
+  const h = await m.start({ config, store, app, logger });
+  if (h) stops.push(() => h.stop());
+}
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+// The demo fleet's vehicles, as startDemoFleet builds them (packages/simulator/src/fleet/demo.ts), but on a
+// warped clock.
+const rows = await transitDb(store.db)
+  .selectFrom('vehicles')
+  .innerJoin('devices', 'devices.id', 'vehicles.device_id')
+  .innerJoin('lines', 'lines.id', 'vehicles.line_id')
+  .select([
+    'vehicles.car_name as carName',
+    'vehicles.lpn as lpn',
+    'vehicles.imei as imei',
+    'vehicles.line_id as lineId',
+    'lines.route_code as routeCode',
+    'devices.terminal_phone as phone',
+    'devices.protocol_version as version',
+  ])
+  .where('vehicles.company_id', '=', companyId)
+  .orderBy('vehicles.id')
+  .limit(Number(values.vehicles))
+  .execute();
+const homes = await transitDb(store.db)
+  .selectFrom('line_stations')
+  .select(['line_id', 'lat', 'lng', 'azimuth'])
+  .where('company_id', '=', companyId)
+  .where('direction', '=', 1)
+  .where('serial', '=', 1)
+  .execute();
+const specs: FleetVehicleSpec[] = rows.map((r) => {
+  const home = homes.find((h) => h.line_id === r.lineId);
+  return {
+    phone: r.phone,
+    version: r.version === '2019' ? 2019 : 2013,
+    carName: r.carName,
+    plate: r.lpn,
+    imei: r.imei,
+    routeCode: r.routeCode,
+    home: { lat: home?.lat ?? 0, lng: home?.lng ?? 0, azimuth: home?.azimuth ?? 0, routeCode: r.routeCode },
+    crew: null,
+  };
+});
+const schedule = await loadFeedSchedule(DEMO_FEED);
+const now = Math.floor(Date.now() / 1000);
+let timeShift = 0;
+if (dutiesAt(schedule, now).length < specs.length / 2) {
+  const today = localDate(schedule.timeZone, now);
+  timeShift = now - (serviceDayStart(schedule.timeZone, today.date) + 8 * 3600);
+}
+const fleet = new Fleet(specs, {
+  host: '127.0.0.1',
+  port: runningGateway?.ports.jt808 ?? 0,
+  interval: simInterval / warp,
+  clock: warpedClock(Date.now(), warp),
+  duties: new LineDutySource(schedule, timeShift),
+  seed: values.seed,
+  truth: new GroundTruthWriter(truthFile),
+  utcOffsetMinutes: 480,
+  scheduleUtcOffsetSeconds: zoneOffsetSeconds(schedule.timeZone, now - timeShift),
+  rampPerSecond: 200,
+});
+const wallStart = Date.now();
+await fleet.start();
+const wallSeconds = (simMinutes * 60) / warp;
+console.error(`${specs.length} buses, ${simMinutes} simulated min at warp ${warp} (${Math.round(wallSeconds)} s)…`);
+await new Promise((r) => setTimeout(r, wallSeconds * 1000));
+await fleet.stop();
+// Let the last acknowledged reports through the ingest and the event writer.
+await new Promise((r) => setTimeout(r, 1500));
+await runningIngest?.events.flush();
+const stats = runningIngest ? { ...runningIngest.stats } : undefined;
+
+const events = await departuresDb(store.db)
+  .selectFrom('station_events')
+  .select(['terminal_phone', 'route_code', 'direction', 'serial', 'flag', 'event_time', 'support'])
+  .where('company_id', '=', companyId)
+  .execute();
+const detected: DetectedEvent[] = events.map((e) => ({
+  vehicleId: e.terminal_phone,
+  routeCode: e.route_code,
+  direction: e.direction,
+  serial: e.serial,
+  flag: e.flag,
+  eventTime: e.event_time,
+}));
+const bound = new Map(specs.map((s) => [s.phone, s.routeCode]));
+// Score only visits whose time falls inside the detected range of that vehicle's run: the first minutes (a bus
+// the engine first sees mid-trip) and the visits after the fleet stopped are not detection misses.
+const truthText = readFileSync(truthFile, 'utf8');
+const firstReport = new Map<string, number>();
+const positions = await store.db
+  .withTables<import('../packages/server/src/tracks/schema.ts').TrackTables>()
+  .selectFrom('positions')
+  .select(['terminal_phone', (eb) => eb.fn.min('event_time').as('first'), (eb) => eb.fn.max('event_time').as('last')])
+  .groupBy('terminal_phone')
+  .execute();
+const lastReport = new Map<string, number>();
+for (const p of positions) {
+  firstReport.set(p.terminal_phone, Number(p.first));
+  lastReport.set(p.terminal_phone, Number(p.last));
+}
+const allTruth = truthFromSimulatorJsonl(truthText, { boundLine: (phone) => bound.get(phone) });
+// A visit counts once the vehicle had reported for 2 minutes (the engine needs a trip start to count serials)
+// and ended before its last stored report.
+const truth = allTruth.filter((v) => {
+  const t = v.arrival ?? v.departure ?? 0;
+  const first = firstReport.get(v.vehicleId);
+  const last = lastReport.get(v.vehicleId);
+  return first !== undefined && last !== undefined && t >= first + 120 && (v.departure ?? t) <= last - simInterval;
+});
+const report = measureAccuracy(truth, detected);
+const missed = truth.length - report.detected;
+console.log(
+  JSON.stringify(
+    {
+      bench: 'accuracy-vs-simulator',
+      buses: specs.length,
+      simulated_minutes: simMinutes,
+      warp,
+      report_interval_s: simInterval,
+      wall_seconds: Math.round((Date.now() - wallStart) / 1000),
+      truth_visits_all: allTruth.length,
+      truth_visits_scored: truth.length,
+      detected_share: Math.round(report.detectedShare * 10000) / 100,
+      missed,
+      arrivals: report.arrivals,
+      departures: report.departures,
+      unmatched_events: report.unmatched,
+      estimated_events: events.filter((e) => e.support === 1).length,
+      events_stored: events.length,
+      ingest: stats,
+    },
+    null,
+    2,
+  ),
+);
+await app.close();
+for (const s of stops.reverse()) await s();
+await store.close();
+rmSync(dir, { recursive: true, force: true });
+process.exit(0);

@@ -1,0 +1,382 @@
+/**
+ * Ingest end-to-end latency: device report → STOMP gps frame at a subscribed @stomp/stompjs client.
+ *
+ * A child process runs the platform's modules (gateway, live, ingest) on a fresh SQLite file (or PostgreSQL) with
+ * the demo seed plus N buses bound to the demo lines. This process connects N JT/T 808 terminals over TCP
+ * (register + authenticate), and each drives along its line reporting every `interval` seconds at its own phase.
+ * The console side is the real @stomp/stompjs client subscribed to the company topic. For every report the time
+ * from writing its frame to the moment the client receives real_data with that vehicle's IMEI and event time is
+ * one sample (the live channel batches per company about once a second, so this includes that wait).
+ *
+ *   node --import tsx bench/ingest-latency.ts [--terminals 2000] [--interval 10] [--seconds 60] [--db sqlite|postgres]
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { epochToLocalTime, makeLocation } from '@headway/protocol';
+import pg from 'pg';
+import { pino } from 'pino';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { seedDemo } from '../packages/server/src/demo/seed.ts';
+import { gatewayModule, runningGateway } from '../packages/server/src/gateway/module.ts';
+import { TestTerminal } from '../packages/server/src/gateway/testing/terminal.ts';
+import { loadLines } from '../packages/server/src/ingest/directory.ts';
+import { ingestModule, runningIngest } from '../packages/server/src/ingest/module.ts';
+import { pointAlong } from '../packages/server/src/ingest/testing/drive-line.ts';
+import '../packages/server/src/lines/demo-register.ts';
+import { transitDb } from '../packages/server/src/lines/schema.ts';
+import { liveModule } from '../packages/server/src/live/module.ts';
+import type { RealData } from '../packages/server/src/live/real-data.ts';
+import { mustConnect } from '../packages/server/src/live/testing/stomp-client.ts';
+import type { PlatformModule } from '../packages/server/src/platform.ts';
+import { openStore, type StoreConfig } from '../packages/server/src/store/db.ts';
+import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
+import { HeadwayClient } from '../packages/server/test/helpers/client.ts';
+
+const PASSWORD = 'headway2026';
+const PG_ADMIN_URL = process.env.HEADWAY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface BusSpec {
+  phone: string;
+  imei: string;
+  line: number;
+  offset: number;
+}
+interface Ready {
+  cmd: 'ready';
+  httpPort: number;
+  jt808: number;
+  companyId: number;
+  paths: { path: [number, number][]; length: number }[];
+  buses: BusSpec[];
+}
+interface Stats {
+  cmd: 'stats';
+  cpuUserMs: number;
+  cpuSystemMs: number;
+  wallMs: number;
+  maxRssMb: number;
+  ingest: { processed: number; published: number; events: number; dropped: number; busyMs: number };
+}
+
+// ---------------------------------------------------------------- server side (child process)
+
+async function serve(config: StoreConfig, terminals: number): Promise<void> {
+  const store = openStore(config);
+  await migrateToLatest(store);
+  const companyId = (await seedDemo(store.db, { password: PASSWORD })).companyId;
+  const tdb = transitDb(store.db);
+  const lines = await tdb.selectFrom('lines').select(['id', 'route_code']).where('company_id', '=', companyId).execute();
+  const now = Math.floor(Date.now() / 1000);
+  const buses: BusSpec[] = [];
+  for (let i = 0; i < terminals; i += 250) {
+    const chunk = Array.from({ length: Math.min(250, terminals - i) }, (_, k) => i + k);
+    const devices = await tdb
+      .insertInto('devices')
+      .values(
+        chunk.map((n) => ({
+          company_id: companyId,
+          terminal_phone: `0177${String(n).padStart(8, '0')}`,
+          imei: `8699${String(n).padStart(11, '0')}`,
+          protocol_version: '2013',
+          device_type: '',
+          sim: '',
+          created_at: now,
+        })),
+      )
+      .returning(['id', 'terminal_phone', 'imei'])
+      .execute();
+    await tdb
+      .insertInto('vehicles')
+      .values(
+        devices.map((d, k) => ({
+          company_id: companyId,
+          car_name: `LB${String(i + k).padStart(5, '0')}`,
+          lpn: `LB${i + k}`,
+          imei: d.imei,
+          channel: '',
+          line_id: lines[(i + k) % lines.length]?.id ?? null,
+          device_id: d.id,
+          created_at: now,
+        })),
+      )
+      .execute();
+    for (const [k, d] of devices.entries()) {
+      buses.push({ phone: d.terminal_phone, imei: d.imei, line: (i + k) % lines.length, offset: 0 });
+    }
+  }
+  const geometries = await loadLines(store.db);
+  const paths = lines.map((l) => {
+    const g = geometries.get(`${companyId}|${l.route_code}`)?.geometry.directions[0];
+    const last = g?.stations.at(-1)?.distance ?? 1000;
+    return { path: g?.path ?? [], length: last };
+  });
+  for (const b of buses) b.offset = Math.random() * ((paths[b.line]?.length ?? 1000) - 200);
+
+  const app = await buildApp({ db: store.db, auth: { loginAttemptsPerMinute: 1_000_000 } });
+  const logger = pino({ level: 'warn' });
+  const cfg = loadConfig({ PORT: '0', HOST: '127.0.0.1', HEADWAY_DEMO: '0' });
+  const modules: PlatformModule[] = [
+    gatewayModule({ host: '127.0.0.1', port: 0, mediaPort: 0, attachmentPort: 0 }),
+    liveModule,
+    ingestModule(),
+  ];
+  for (const m of modules) await m.start({ config: cfg, store, app, logger });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  let maxRss = 0;
+  const sample = setInterval(() => (maxRss = Math.max(maxRss, process.memoryUsage().rss)), 250);
+  let cpu0 = process.cpuUsage();
+  let t0 = performance.now();
+  let base = { processed: 0, published: 0, events: 0, dropped: 0, busyMs: 0 };
+  const ingestNow = () => {
+    const s = runningIngest?.stats;
+    return s
+      ? { processed: s.processed, published: s.published, events: s.events, dropped: s.dropped, busyMs: s.busyMs }
+      : base;
+  };
+  process.on('message', (msg: { cmd: string }) => {
+    if (msg.cmd === 'mark') {
+      cpu0 = process.cpuUsage();
+      t0 = performance.now();
+      maxRss = 0;
+      base = ingestNow();
+    } else if (msg.cmd === 'stats') {
+      const cpu = process.cpuUsage(cpu0);
+      const i = ingestNow();
+      const stats: Stats = {
+        cmd: 'stats',
+        cpuUserMs: cpu.user / 1000,
+        cpuSystemMs: cpu.system / 1000,
+        wallMs: performance.now() - t0,
+        maxRssMb: maxRss / 1048576,
+        ingest: {
+          processed: i.processed - base.processed,
+          published: i.published - base.published,
+          events: i.events - base.events,
+          dropped: i.dropped - base.dropped,
+          busyMs: i.busyMs - base.busyMs,
+        },
+      };
+      process.send?.(stats);
+    } else if (msg.cmd === 'exit') {
+      clearInterval(sample);
+      void app.close().then(() => process.exit(0));
+    }
+  });
+  const ready: Ready = {
+    cmd: 'ready',
+    httpPort: typeof address === 'object' && address ? address.port : 0,
+    jt808: runningGateway?.ports.jt808 ?? 0,
+    companyId,
+    paths,
+    buses,
+  };
+  process.send?.(ready);
+}
+
+// ---------------------------------------------------------------- load side
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      serve: { type: 'string' },
+      terminals: { type: 'string', default: '2000' },
+      interval: { type: 'string', default: '10' },
+      seconds: { type: 'string', default: '60' },
+      warmup: { type: 'string', default: '15' },
+      db: { type: 'string', default: 'sqlite' },
+    },
+  });
+  const terminals = Number(values.terminals);
+  if (values.serve) return serve(JSON.parse(values.serve) as StoreConfig, terminals);
+  const interval = Number(values.interval);
+  const seconds = Number(values.seconds);
+  const warmup = Number(values.warmup);
+
+  let config: StoreConfig;
+  let cleanup: () => Promise<void>;
+  if (values.db === 'postgres') {
+    const name = `headway_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    config = { engine: 'postgres', url: url.toString() };
+    cleanup = async () => {
+      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'headway-ingest-bench-'));
+    config = { engine: 'sqlite', file: join(dir, 'headway.db') };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(config), '--terminals', String(terminals)], {
+    execArgv: ['--import', 'tsx'],
+  });
+  const inbox: { cmd: string }[] = [];
+  const waiters: ((m: { cmd: string }) => void)[] = [];
+  child.on('message', (m: { cmd: string }) => {
+    const w = waiters.shift();
+    if (w) w(m);
+    else inbox.push(m);
+  });
+  const next = <T>(): Promise<T> =>
+    new Promise((resolve) => {
+      const m = inbox.shift();
+      if (m) resolve(m as T);
+      else waiters.push((x) => resolve(x as T));
+    });
+  const ready = await next<Ready>();
+
+  const user = new HeadwayClient(`http://127.0.0.1:${ready.httpPort}`);
+  const login = await user.login('admin', PASSWORD);
+  if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
+  const client = await mustConnect(`ws://127.0.0.1:${ready.httpPort}/dispatch/websocket`, user.token);
+
+  // Report send times by `${imei}|${et}`; a frame carrying that pair completes the sample.
+  const sentAt = new Map<string, number>();
+  let measuring = false;
+  const latencies: number[] = [];
+  let framesMeasured = 0;
+  let sentMeasured = 0;
+  client.subscribe(`/topic/notify.${ready.companyId}`, (message) => {
+    const now = performance.now();
+    const event = JSON.parse(message.body) as { cmd: string; data: RealData[] };
+    if (event.cmd !== 'gps') return;
+    if (measuring) framesMeasured++;
+    for (const d of event.data) {
+      const key = `${d.imei}|${d.et}`;
+      const t = sentAt.get(key);
+      if (t === undefined) continue;
+      sentAt.delete(key);
+      if (t >= 0) latencies.push(now - t);
+    }
+  });
+
+  // Terminals: connect and authenticate, 50 at a time.
+  const conns: TestTerminal[] = [];
+  for (let i = 0; i < ready.buses.length; i += 50) {
+    const group = await Promise.all(
+      ready.buses.slice(i, i + 50).map(async (b) => {
+        const t = await TestTerminal.connect(ready.jt808, b.phone);
+        const reg = await t.register();
+        const auth = await t.authenticate(reg.token ?? '');
+        if (auth !== 0) throw new Error(`auth failed for ${b.phone}`);
+        t.onMessage = () => {
+          t.received.length = 0;
+        };
+        return t;
+      }),
+    );
+    conns.push(...group);
+  }
+  console.error(`${conns.length} terminals online`);
+
+  const startWall = Date.now();
+  const speed = 8;
+  let sent = 0;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    const nowS = Math.floor(now / 1000);
+    // Terminal i reports when its phase comes round: at most once per `interval` seconds.
+    for (let i = 0; i < conns.length; i++) {
+      const phase = (i / conns.length) * interval * 1000;
+      const k = Math.floor((now - startWall - phase) / (interval * 1000));
+      const t = conns[i] as TestTerminal & { lastK?: number };
+      if (k < 0 || t.lastK === k) continue;
+      t.lastK = k;
+      const bus = ready.buses[i] as BusSpec;
+      const line = ready.paths[bus.line];
+      if (!line || line.path.length < 2) continue;
+      const s = (bus.offset + speed * (now - startWall) / 1000) % Math.max(1, line.length);
+      const p = pointAlong(line.path, s);
+      const body = makeLocation({
+        lat: p.lat,
+        lng: p.lng,
+        speedKmh: speed * 3.6,
+        altitude: 10,
+        direction: p.azimuth,
+        time: epochToLocalTime(nowS, 480),
+        status: 0x3,
+        items: [{ id: 0x31, satellites: 12 }],
+      });
+      const key = `${bus.imei}|${nowS}`;
+      // Not measured (warm-up): marked -1 so the frame still clears it.
+      sentAt.set(key, measuring ? performance.now() : -1);
+      if (measuring) sentMeasured++;
+      t.send({ msgId: 0x0200, body });
+      sent++;
+    }
+  }, 5);
+
+  await new Promise((r) => setTimeout(r, warmup * 1000));
+  child.send({ cmd: 'mark' });
+  const cpuLoad0 = process.cpuUsage();
+  measuring = true;
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  measuring = false;
+  // Let the last measured reports arrive (up to 3 s).
+  await new Promise((r) => setTimeout(r, 3000));
+  clearInterval(timer);
+  child.send({ cmd: 'stats' });
+  const stats = await next<Stats>();
+  const loadCpu = process.cpuUsage(cpuLoad0);
+  let missing = 0;
+  for (const t of sentAt.values()) if (t >= 0) missing++;
+  latencies.sort((a, b) => a - b);
+  const result = {
+    bench: 'ingest-latency',
+    db: values.db,
+    terminals: conns.length,
+    interval_s: interval,
+    seconds,
+    reports_per_s: Math.round((sentMeasured / seconds) * 10) / 10,
+    samples: latencies.length,
+    missing,
+    gps_frames_per_s: Math.round((framesMeasured / seconds) * 10) / 10,
+    latency_ms: {
+      p50: Math.round(quantile(latencies, 0.5)),
+      p90: Math.round(quantile(latencies, 0.9)),
+      p99: Math.round(quantile(latencies, 0.99)),
+      max: Math.round(latencies.at(-1) ?? Number.NaN),
+    },
+    server: {
+      cpu_percent: Math.round(((stats.cpuUserMs + stats.cpuSystemMs) / stats.wallMs) * 1000) / 10,
+      max_rss_mb: Math.round(stats.maxRssMb),
+      ingest_processed: stats.ingest.processed,
+      ingest_busy_ms_per_report:
+        stats.ingest.processed > 0 ? Math.round((stats.ingest.busyMs / stats.ingest.processed) * 1000) / 1000 : 0,
+      ingest_dropped: stats.ingest.dropped,
+      station_events: stats.ingest.events,
+    },
+    load_cpu_percent: Math.round(((loadCpu.user + loadCpu.system) / 1000 / (seconds * 1000 + 3000)) * 1000) / 10,
+    loadavg: loadavg().map((x) => Math.round(x * 100) / 100),
+    sent_total: sent,
+  };
+  console.log(JSON.stringify(result, null, 2));
+  for (const t of conns) t.close();
+  await client.deactivate();
+  child.send({ cmd: 'exit' });
+  await new Promise((r) => child.once('exit', r));
+  await cleanup();
+}
+
+await main();
