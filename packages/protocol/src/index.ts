@@ -74,6 +74,7 @@ export type {
   QueryResources,
   ResourceItem,
   ResourceList,
+  ResourceSpan,
 } from './messages/av.ts';
 // Message table and types
 export type { AlarmIdentProfile, BodyContext, EmptyBody, MessageCodec } from './messages/codec.ts';

@@ -19,6 +19,7 @@ import type { Services } from './services.ts';
 import type { Database } from './store/schema.ts';
 import { profileRoutes } from './users/profile-routes.ts';
 import { userRoutes } from './users/routes.ts';
+import type { LatestFeed } from './vehicles/live-source.ts';
 import { vehicleRoutes } from './vehicles/routes.ts';
 import { installConsole } from './web/console.ts';
 
@@ -41,6 +42,8 @@ export interface AppOptions {
   defaultCompanyId?: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy?: boolean;
+  /** Latest live positions for the map API; defaults to the live module's (app.live), mounted after the API. */
+  liveFeed?: () => LatestFeed | undefined;
 }
 
 /** Feature route sets, mounted under every API base. Later issues add their plugin here. */
@@ -54,7 +57,7 @@ function apiRoutes(services: Services, options: AppOptions): FastifyPluginAsync 
     await api.register(userRoutes(services));
     await api.register(onlineRoutes(services));
     await api.register(roleRoutes(services));
-    await api.register(vehicleRoutes(services));
+    await api.register(vehicleRoutes({ ...services, ...(options.liveFeed ? { feed: options.liveFeed } : {}) }));
   };
 }
 

@@ -20,21 +20,9 @@ export function unescapeFrame(src: Uint8Array, start: number, end: number): Uint
   if (first < 0) return src.subarray(start, end);
   const out = new Uint8Array(end - start);
   out.set(src.subarray(start, first), 0);
-  let o = first - start;
-  for (let i = first; i < end; i++) {
-    const b = src[i]!;
-    if (b === ESC) {
-      const n = src[++i];
-      if (n === 0x02) out[o++] = FLAG;
-      else if (n === 0x01) out[o++] = ESC;
-      else return undefined;
-    } else if (b === FLAG) {
-      return undefined;
-    } else {
-      out[o++] = b;
-    }
-  }
-  return out.subarray(0, o);
+  const head = first - start;
+  const n = unescapeInto(src, first, end, out.subarray(head));
+  return n < 0 ? undefined : out.subarray(0, head + n);
 }
 
 /**
@@ -66,6 +54,28 @@ export function xorChecksum(buf: Uint8Array, start: number, end: number): number
   return x;
 }
 
+/** Writes `b` at `out[o]`, escaped (7E → 7D 02, 7D → 7D 01); returns the index after it. */
+export function putEscaped(out: Uint8Array, o: number, b: number): number {
+  if (b === FLAG) {
+    out[o] = ESC;
+    out[o + 1] = 0x02;
+    return o + 2;
+  }
+  if (b === ESC) {
+    out[o] = ESC;
+    out[o + 1] = 0x01;
+    return o + 2;
+  }
+  out[o] = b;
+  return o + 1;
+}
+
+/** Writes `src[start, end)` escaped into `out` from index `o` (which must have room); returns the index after it. */
+export function escapeInto(src: Uint8Array, start: number, end: number, out: Uint8Array, o: number): number {
+  for (let i = start; i < end; i++) o = putEscaped(out, o, src[i]!);
+  return o;
+}
+
 /** Wraps unescaped `content` (header + body + check code) in 7E delimiters, escaping 7E/7D. */
 export function escapeFrame(content: Uint8Array, length = content.length): Uint8Array {
   let extra = 0;
@@ -80,18 +90,7 @@ export function escapeFrame(content: Uint8Array, length = content.length): Uint8
     out.set(content.subarray(0, length), 1);
     o += length;
   } else {
-    for (let i = 0; i < length; i++) {
-      const b = content[i]!;
-      if (b === FLAG) {
-        out[o++] = ESC;
-        out[o++] = 0x02;
-      } else if (b === ESC) {
-        out[o++] = ESC;
-        out[o++] = 0x01;
-      } else {
-        out[o++] = b;
-      }
-    }
+    o = escapeInto(content, 0, length, out, o);
   }
   out[o] = FLAG;
   return out;

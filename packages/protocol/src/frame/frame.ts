@@ -8,7 +8,7 @@ import { type CodecError, CodecFault, toCodecError } from '../codec/errors.ts';
 import type { AlarmIdentProfile, BodyContext } from '../messages/codec.ts';
 import { codecFor } from '../messages/table.ts';
 import type { Jt808Message } from '../messages/types.ts';
-import { ESC, FLAG, unescapeInto } from './escape.ts';
+import { ESC, escapeInto, FLAG, putEscaped, unescapeInto } from './escape.ts';
 import {
   ATTR_SUBPACKAGE,
   ATTR_VERSION,
@@ -296,22 +296,12 @@ function frameOf(
   if (check === FLAG || check === ESC) extra++;
   const out = new Uint8Array(p + len + extra + 3);
   out[0] = FLAG;
-  let o = 1;
-  const put = (b: number): void => {
-    if (b === FLAG) {
-      out[o++] = ESC;
-      out[o++] = 0x02;
-    } else if (b === ESC) {
-      out[o++] = ESC;
-      out[o++] = 0x01;
-    } else out[o++] = b;
-  };
-  for (let i = 0; i < p; i++) put(h[i]!);
+  let o = escapeInto(h, 0, p, out, 1);
   if (extra === 0) {
     out.set(body.subarray(start, end), o);
     o += len;
-  } else for (let i = start; i < end; i++) put(body[i]!);
-  put(check);
+  } else o = escapeInto(body, start, end, out, o);
+  o = putEscaped(out, o, check);
   out[o] = FLAG;
   return out;
 }

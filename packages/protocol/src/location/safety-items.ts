@@ -104,7 +104,8 @@ function identFor(len: number, fixed: number): 16 | 40 | undefined {
 export function readAdas(r: Reader, len: number): AdasAlarm | undefined {
   const il = identFor(len, 31);
   if (il === undefined) return undefined;
-  // Literal fields are evaluated in wire order; no spread (this runs per alarm on the hot path).
+  // Literal fields are evaluated in wire order. The tail is written out here (and in readDsm/readBsd) rather than
+  // spread from readTail: spreading measured 15–30% slower per alarm, and this runs per alarm on the hot path.
   return {
     alarmId: r.u32(),
     flag: r.u8(),
