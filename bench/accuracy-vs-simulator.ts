@@ -24,7 +24,6 @@ import {
   warpedClock,
 } from '@headway/simulator';
 import { pino } from 'pino';
-import { localDate, serviceDayStart, zoneOffsetSeconds } from '../packages/simulator/src/plan/zone.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
@@ -32,6 +31,7 @@ import { departuresDb } from '../packages/server/src/departures/schema.ts';
 import { gatewayModule, runningGateway } from '../packages/server/src/gateway/module.ts';
 import { ingestModule, runningIngest } from '../packages/server/src/ingest/module.ts';
 import { DEMO_FEED } from '../packages/server/src/lines/demo-seed.ts';
+import { localDate, serviceDayStart, zoneOffsetSeconds } from '../packages/simulator/src/plan/zone.ts';
 import '../packages/server/src/lines/demo-register.ts';
 import { transitDb } from '../packages/server/src/lines/schema.ts';
 import { liveModule } from '../packages/server/src/live/module.ts';

@@ -72,7 +72,11 @@ async function serve(config: StoreConfig, terminals: number): Promise<void> {
   await migrateToLatest(store);
   const companyId = (await seedDemo(store.db, { password: PASSWORD })).companyId;
   const tdb = transitDb(store.db);
-  const lines = await tdb.selectFrom('lines').select(['id', 'route_code']).where('company_id', '=', companyId).execute();
+  const lines = await tdb
+    .selectFrom('lines')
+    .select(['id', 'route_code'])
+    .where('company_id', '=', companyId)
+    .execute();
   const now = Math.floor(Date.now() / 1000);
   const buses: BusSpec[] = [];
   for (let i = 0; i < terminals; i += 250) {
@@ -228,9 +232,13 @@ async function main(): Promise<void> {
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
 
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(config), '--terminals', String(terminals)], {
-    execArgv: ['--import', 'tsx'],
-  });
+  const child = fork(
+    fileURLToPath(import.meta.url),
+    ['--serve', JSON.stringify(config), '--terminals', String(terminals)],
+    {
+      execArgv: ['--import', 'tsx'],
+    },
+  );
   const inbox: { cmd: string }[] = [];
   const waiters: ((m: { cmd: string }) => void)[] = [];
   child.on('message', (m: { cmd: string }) => {
@@ -306,7 +314,7 @@ async function main(): Promise<void> {
       const bus = ready.buses[i] as BusSpec;
       const line = ready.paths[bus.line];
       if (!line || line.path.length < 2) continue;
-      const s = (bus.offset + speed * (now - startWall) / 1000) % Math.max(1, line.length);
+      const s = (bus.offset + (speed * (now - startWall)) / 1000) % Math.max(1, line.length);
       const p = pointAlong(line.path, s);
       const body = makeLocation({
         lat: p.lat,

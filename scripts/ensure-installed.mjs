@@ -23,8 +23,9 @@ export function ensureInstalled() {
   const installedAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
   const newest = Math.max(...manifests().map((f) => statSync(f).mtimeMs));
   if (installedAt >= newest) return;
-  const ci = installedAt === 0 && existsSync(join(root, 'package-lock.json'));
-  const cmd = ci ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund';
+  // `npm install` rather than `npm ci`: it follows the lock file all the same, and tolerates the optional
+  // per-platform packages (Biome, esbuild, Rollup) that npm leaves out of a lock file written on one platform.
+  const cmd = 'npm install --no-audit --no-fund';
   console.log(`[headway] installing dependencies: ${cmd}`);
   execSync(cmd, { cwd: root, stdio: 'inherit' });
 }
