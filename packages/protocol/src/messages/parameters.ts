@@ -7,6 +7,7 @@ import { Reader, type Writer } from '../codec/bytes.ts';
 import { CodecFault } from '../codec/errors.ts';
 import { encodeGbk } from '../codec/text.ts';
 import { defineCodec, emptyCodec } from './codec.ts';
+import { readIdList, writeIdList } from './id-list.ts';
 
 export type ParamType = 'byte' | 'word' | 'dword' | 'string' | 'bytes';
 
@@ -268,20 +269,7 @@ export const parameterCodecs = [
     },
   ),
   emptyCodec(0x8104, 'query all terminal parameters'),
-  defineCodec(
-    0x8106,
-    'query terminal parameters',
-    (r): QueryParams => {
-      const n = r.u8();
-      const ids: number[] = [];
-      for (let i = 0; i < n; i++) ids.push(r.u32());
-      return { ids };
-    },
-    (w, b) => {
-      w.u8(b.ids.length);
-      for (const id of b.ids) w.u32(id);
-    },
-  ),
+  defineCodec(0x8106, 'query terminal parameters', (r): QueryParams => readIdList(r), writeIdList),
   defineCodec(
     0x0104,
     'query terminal parameters response',

@@ -7,6 +7,7 @@
 import type { Reader, Writer } from '../codec/bytes.ts';
 import type { BodyContext } from './codec.ts';
 import { defineCodec } from './codec.ts';
+import { readIdList, writeIdList } from './id-list.ts';
 
 /** Optional tail shared by circle and rectangle areas. */
 export interface AreaLimits {
@@ -196,20 +197,7 @@ function writeAreaList<A extends ListedArea>(
 }
 
 const deleteCodec = <K extends 0x8601 | 0x8603 | 0x8605 | 0x8607>(msgId: K, name: string) =>
-  defineCodec(
-    msgId,
-    name,
-    (r): DeleteAreas => {
-      const n = r.u8();
-      const ids: number[] = [];
-      for (let i = 0; i < n; i++) ids.push(r.u32());
-      return { ids };
-    },
-    (w, b) => {
-      w.u8(b.ids.length);
-      for (const id of b.ids) w.u32(id);
-    },
-  );
+  defineCodec(msgId, name, (r): DeleteAreas => readIdList(r), writeIdList);
 
 export const regionCodecs = [
   defineCodec(

@@ -1,9 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LIMIT, PAGE_SIZES } from '../../../api/list';
+import { ConfirmLink } from '../../../components/list-page/ConfirmLink';
+import { AddButton, ListToolbar } from '../../../components/list-page/ListToolbar';
+import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { usePermission } from '../../../shell/view-host/view-context';
 import { type RoleRow, roleApi } from './api';
 import { RoleDialog } from './components/RoleDialog';
@@ -12,52 +12,25 @@ export default function RolesPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const can = usePermission();
-  const client = useQueryClient();
-  const [query, setQuery] = useState({ page: 1, limit: DEFAULT_LIMIT, search: '' });
+  const list = usePagedTable('roles', roleApi.list, { search: '' });
   const [dialog, setDialog] = useState<{ role: RoleRow | null; readOnly: boolean } | null>(null);
-  const list = useQuery({
-    queryKey: ['roles', query],
-    queryFn: () => roleApi.list(query),
-    placeholderData: keepPreviousData,
-  });
-  const reload = () => void client.invalidateQueries({ queryKey: ['roles'] });
 
   async function remove(row: RoleRow) {
     await roleApi.remove(row.role_id);
     message.success(t('common.deleted'));
-    reload();
+    list.reload();
   }
 
   return (
     <div className="hw-card">
-      <div className="hw-toolbar">
-        <Input.Search
-          allowClear
-          placeholder={t('role.searchPlaceholder')}
-          style={{ width: 220 }}
-          onSearch={(search) => setQuery((q) => ({ ...q, page: 1, search }))}
-        />
-        <span className="hw-toolbar__spacer" />
-        {can('add') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ role: null, readOnly: false })}>
-            {t('common.add')}
-          </Button>
-        )}
-      </div>
+      <ListToolbar
+        searchPlaceholder={t('role.searchPlaceholder')}
+        onSearch={(search) => list.filter({ search })}
+        actions={can('add') && <AddButton onClick={() => setDialog({ role: null, readOnly: false })} />}
+      />
       <Table<RoleRow>
         rowKey="role_id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.rows ?? []}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (page, limit) => setQuery((q) => ({ ...q, page, limit })),
-        }}
+        {...list.tableProps}
         columns={[
           { title: t('role.roleName'), dataIndex: 'role_name' },
           {
@@ -87,16 +60,9 @@ export default function RolesPage() {
                     {editable ? t('common.edit') : t('common.view')}
                   </Button>
                   {row.is_share === 0 && can('delete') && (
-                    <Popconfirm
-                      title={t('common.deleteConfirm')}
-                      onConfirm={() => remove(row)}
-                      okText={t('common.ok')}
-                      cancelText={t('common.cancel')}
-                    >
-                      <Button type="link" size="small" danger>
-                        {t('common.delete')}
-                      </Button>
-                    </Popconfirm>
+                    <ConfirmLink title={t('common.deleteConfirm')} onConfirm={() => remove(row)}>
+                      {t('common.delete')}
+                    </ConfirmLink>
                   )}
                 </Space>
               );
@@ -112,7 +78,7 @@ export default function RolesPage() {
         onSaved={() => {
           message.success(t('common.saved'));
           setDialog(null);
-          reload();
+          list.reload();
         }}
       />
     </div>

@@ -1,9 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { App, Badge, Button, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LIMIT, PAGE_SIZES } from '../../../api/list';
+import { ConfirmLink } from '../../../components/list-page/ConfirmLink';
+import { AddButton, ListToolbar } from '../../../components/list-page/ListToolbar';
+import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { formatTime } from '../../../i18n/format';
 import { usePermission } from '../../../shell/view-host/view-context';
 import { roleApi } from '../role/api';
@@ -14,40 +15,31 @@ export default function UsersPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const can = usePermission();
-  const client = useQueryClient();
-  const [query, setQuery] = useState<UserQuery>({ page: 1, limit: DEFAULT_LIMIT });
+  const list = usePagedTable<UserQuery, UserRow>('users', userApi.list, {});
   const [editing, setEditing] = useState<{ user: UserRow | null } | null>(null);
-  const list = useQuery({
-    queryKey: ['users', query],
-    queryFn: () => userApi.list(query),
-    placeholderData: keepPreviousData,
-  });
   const roles = useQuery({ queryKey: ['roles', 'all'], queryFn: () => roleApi.list({ page: 1, limit: 200 }) });
-  const reload = () => void client.invalidateQueries({ queryKey: ['users'] });
 
   async function remove(row: UserRow) {
     await userApi.remove(row.user_id);
     message.success(t('common.deleted'));
-    reload();
+    list.reload();
   }
 
   const showActions = can('edit') || can('delete');
   return (
     <div className="hw-card">
-      <div className="hw-toolbar">
-        <Input.Search
-          allowClear
-          placeholder={t('user.searchPlaceholder')}
-          style={{ width: 220 }}
-          onSearch={(search) => setQuery((q) => ({ ...q, page: 1, search }))}
-          data-testid="user-search"
-        />
+      <ListToolbar
+        searchPlaceholder={t('user.searchPlaceholder')}
+        searchTestId="user-search"
+        onSearch={(search) => list.filter({ search })}
+        actions={can('add') && <AddButton onClick={() => setEditing({ user: null })} testId="user-add" />}
+      >
         <Select
           allowClear
           placeholder={t('user.role')}
           style={{ width: 180 }}
           options={(roles.data?.rows ?? []).map((r) => ({ value: r.role_id, label: r.role_name }))}
-          onChange={(role_id?: number) => setQuery((q) => ({ ...q, page: 1, role_id }))}
+          onChange={(role_id?: number) => list.filter({ role_id })}
         />
         <Select
           allowClear
@@ -57,34 +49,12 @@ export default function UsersPage() {
             { value: 0, label: t('common.enabled') },
             { value: 1, label: t('common.disabled') },
           ]}
-          onChange={(state?: 0 | 1) => setQuery((q) => ({ ...q, page: 1, state }))}
+          onChange={(state?: 0 | 1) => list.filter({ state })}
         />
-        <span className="hw-toolbar__spacer" />
-        {can('add') && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ user: null })}
-            data-testid="user-add"
-          >
-            {t('common.add')}
-          </Button>
-        )}
-      </div>
+      </ListToolbar>
       <Table<UserRow>
         rowKey="user_id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.rows ?? []}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (page, limit) => setQuery((q) => ({ ...q, page, limit })),
-        }}
+        {...list.tableProps}
         columns={[
           { title: t('user.account'), dataIndex: 'account' },
           { title: t('user.userName'), dataIndex: 'user_name' },
@@ -119,16 +89,9 @@ export default function UsersPage() {
                         </Button>
                       )}
                       {can('delete') && (
-                        <Popconfirm
-                          title={t('common.deleteConfirm')}
-                          onConfirm={() => remove(row)}
-                          okText={t('common.ok')}
-                          cancelText={t('common.cancel')}
-                        >
-                          <Button type="link" size="small" danger>
-                            {t('common.delete')}
-                          </Button>
-                        </Popconfirm>
+                        <ConfirmLink title={t('common.deleteConfirm')} onConfirm={() => remove(row)}>
+                          {t('common.delete')}
+                        </ConfirmLink>
                       )}
                     </Space>
                   ),
@@ -145,7 +108,7 @@ export default function UsersPage() {
         onSaved={() => {
           message.success(t('common.saved'));
           setEditing(null);
-          reload();
+          list.reload();
         }}
       />
     </div>
