@@ -29,6 +29,7 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
 import { departuresDb } from '../packages/server/src/departures/schema.ts';
 import { gatewayModule, runningGateway } from '../packages/server/src/gateway/module.ts';
+import { loadLines } from '../packages/server/src/ingest/directory.ts';
 import { ingestModule, runningIngest } from '../packages/server/src/ingest/module.ts';
 import { DEMO_FEED } from '../packages/server/src/lines/demo-seed.ts';
 import { localDate, serviceDayStart, zoneOffsetSeconds } from '../packages/simulator/src/plan/zone.ts';
@@ -184,6 +185,30 @@ const truth = allTruth.filter((v) => {
 });
 const report = measureAccuracy(truth, detected);
 const missed = truth.length - report.detected;
+// Without the 2-minute lead-in: visits a bus made right after its first report (mid-trip start).
+const withLeadIn = measureAccuracy(
+  allTruth.filter((v) => (v.departure ?? v.arrival ?? 0) <= (lastReport.get(v.vehicleId) ?? 0) - simInterval),
+  detected,
+);
+// Unclaimed events: the origin's arrival and the terminal's departure are open in the truth (layover), so events
+// there are expected; anything else is a duplicate or a phantom.
+const lines = await loadLines(store.db);
+const ends = new Map<string, { first: number; last: number }>();
+for (const l of lines.values()) {
+  for (const d of l.geometry.directions) {
+    ends.set(`${l.routeCode}|${d.direction}`, {
+      first: d.stations[0]?.serial ?? 1,
+      last: d.stations.at(-1)?.serial ?? 0,
+    });
+  }
+}
+let layoverEnds = 0;
+const others: DetectedEvent[] = [];
+for (const e of report.unmatchedEvents) {
+  const end = ends.get(`${e.routeCode}|${e.direction}`);
+  if ((e.flag === 1 && e.serial === end?.first) || (e.flag === 2 && e.serial === end?.last)) layoverEnds++;
+  else others.push(e);
+}
 console.log(
   JSON.stringify(
     {
@@ -200,6 +225,14 @@ console.log(
       arrivals: report.arrivals,
       departures: report.departures,
       unmatched_events: report.unmatched,
+      unmatched_at_layover_ends: layoverEnds,
+      unmatched_other: others.length,
+      unmatched_other_sample: others.slice(0, 8),
+      with_lead_in: {
+        visits: withLeadIn.visits,
+        detected_share: Math.round(withLeadIn.detectedShare * 10000) / 100,
+        arrivals: withLeadIn.arrivals,
+      },
       estimated_events: events.filter((e) => e.support === 1).length,
       events_stored: events.length,
       ingest: stats,
