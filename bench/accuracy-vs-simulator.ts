@@ -203,10 +203,17 @@ for (const l of lines.values()) {
   }
 }
 let layoverEnds = 0;
+let leadIn = 0;
+let tail = 0;
 const others: DetectedEvent[] = [];
 for (const e of report.unmatchedEvents) {
   const end = ends.get(`${e.routeCode}|${e.direction}`);
+  const first = firstReport.get(e.vehicleId) ?? 0;
+  const last = lastReport.get(e.vehicleId) ?? 0;
   if ((e.flag === 1 && e.serial === end?.first) || (e.flag === 2 && e.serial === end?.last)) layoverEnds++;
+  // Events of visits left out of the scoring (the 2-minute lead-in, the last report interval): not phantoms.
+  else if (e.eventTime < first + 120 + 60) leadIn++;
+  else if (e.eventTime > last - 2 * simInterval) tail++;
   else others.push(e);
 }
 console.log(
@@ -226,6 +233,8 @@ console.log(
       departures: report.departures,
       unmatched_events: report.unmatched,
       unmatched_at_layover_ends: layoverEnds,
+      unmatched_of_unscored_lead_in: leadIn,
+      unmatched_of_unscored_tail: tail,
       unmatched_other: others.length,
       unmatched_other_sample: others.slice(0, 8),
       with_lead_in: {

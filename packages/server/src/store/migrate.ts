@@ -4,6 +4,7 @@ import { foundation } from './migrations/0001-foundation.ts';
 import { transit } from './migrations/0002-transit.ts';
 import { gateway } from './migrations/0003-gateway.ts';
 import { ingest } from './migrations/0004-ingest.ts';
+import { lookupIndexes } from './migrations/0005-lookup-indexes.ts';
 
 // The one ordered list of migrations. Later issues append entries; names sort in order of application.
 function migrations(store: Store): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrations(store: Store): Record<string, Migration> {
     '0002-transit': transit(store.engine),
     '0003-gateway': gateway(store.engine),
     '0004-ingest': ingest(store.engine),
+    '0005-lookup-indexes': lookupIndexes(),
   };
 }
 
