@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestTerminal } from '../packages/server/src/gateway/testing/terminal.ts';
 import { baseUrl, closeSession, launch, openSession, type Session, shot } from './support/browser.ts';
-import { type MapServer, mapServer, reportDemoFleet, sendFix } from './support/live-map.ts';
+import { along, type MapServer, mapServer, reportDemoFleet, sendFix } from './support/live-map.ts';
 import { DEMO_PASSWORD } from './support/server.ts';
 
 // Monitoring → Map end to end: real terminals report through the gateway, the dispatcher opens the map,
@@ -13,10 +13,11 @@ let browser: Browser;
 let server: MapServer;
 let terminals: TestTerminal[] = [];
 let cars: string[] = [];
+let drives: { path: string; fraction: number }[] = [];
 
 beforeAll(async () => {
   server = mapServer(baseUrl());
-  ({ terminals, cars } = await reportDemoFleet(server, 48));
+  ({ terminals, cars, drives } = await reportDemoFleet(server, 48));
   browser = await launch();
 });
 afterAll(async () => {
@@ -79,6 +80,36 @@ it('shows the fleet on the map, finds a vehicle in the tree and opens its info b
   // Base info tab.
   await box.getByText('Base info').click();
   await box.getByText('Registration no.').waitFor();
+  await closeSession(session);
+});
+
+it('moves a bus along its line and shows its next station and progress change live', async () => {
+  const session: Session = await openSession(browser, 'live-map-progress');
+  const { page } = session;
+  await signIn(page, 'dispatcher');
+  await page.goto(`${server.url}/monitoring/map`);
+  await page.getByTestId('monitoring-map').waitFor();
+  const k = 9;
+  const car = cars[k] as string;
+  const drive = drives[k] as { path: string; fraction: number };
+  await page.getByTestId('vehicle-search').locator('input').fill(car);
+  await page.getByTestId(`vehicle-${car}`).click();
+  await page.getByTestId('info-box').waitFor();
+
+  // Real reports along the bus's own line, a second apart (ingest needs them in time order): gateway → ingest
+  // (route progress) → live batch → console.
+  const toTerminal = () => page.getByTestId('info-to-terminal').textContent();
+  const seen = new Set<string>();
+  for (let step = 1; step <= 8; step++) {
+    await new Promise((r) => setTimeout(r, 1100));
+    const at = along(drive.path, Math.min(0.98, drive.fraction + step * 0.004));
+    await sendFix(terminals[k] as TestTerminal, { lat: at.lat, lng: at.lng, speedKmh: 30, azimuth: at.azimuth });
+    seen.add((await toTerminal()) ?? '');
+  }
+  await expect.poll(() => page.getByTestId('info-next-station').textContent(), { timeout: 15_000 }).not.toMatch(/^--$/);
+  await expect.poll(async () => seen.add((await toTerminal()) ?? '').size, { timeout: 15_000 }).toBeGreaterThan(2);
+  expect([...seen].some((text) => /\d+(\.\d+)? k?m/.test(text))).toBe(true);
+  await shot(page, 'live-map-progress.png');
   await closeSession(session);
 });
 

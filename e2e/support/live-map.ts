@@ -19,7 +19,7 @@ export function mapServer(url: string): MapServer {
 }
 
 /** Point `fraction` of the way along a spec path string (`lat,lng|…`). */
-function along(path: string, fraction: number): { lat: number; lng: number; azimuth: number } {
+export function along(path: string, fraction: number): { lat: number; lng: number; azimuth: number } {
   const pts = path.split('|').map((p) => p.split(',').map(Number) as [number, number]);
   const i = Math.min(pts.length - 2, Math.max(0, Math.floor(fraction * (pts.length - 1))));
   const [aLat, aLng] = pts[i] as [number, number];
@@ -36,7 +36,7 @@ function along(path: string, fraction: number): { lat: number; lng: number; azim
 export async function reportDemoFleet(
   server: MapServer,
   count: number,
-): Promise<{ terminals: TestTerminal[]; cars: string[] }> {
+): Promise<{ terminals: TestTerminal[]; cars: string[]; drives: { path: string; fraction: number }[] }> {
   const admin = new HeadwayClient(server.url);
   await admin.login('admin', DEMO_PASSWORD);
   const real = (await admin.get<VehicleLiveResult>('/basic/cars/real')).result.rows;
@@ -44,10 +44,12 @@ export async function reportDemoFleet(
   const now = Math.floor(Date.now() / 1000);
   const terminals: TestTerminal[] = [];
   const cars: string[] = [];
+  const drives: { path: string; fraction: number }[] = [];
   for (const [i, car] of real.slice(0, count).entries()) {
     const path = lines.get(car.route_code)?.directions[i % 2]?.path ?? lines.get(car.route_code)?.directions[0]?.path;
     if (!path || !car.terminal_phone) continue;
-    const at = along(path, ((i * 37) % 100) / 100);
+    const fraction = ((i * 37) % 100) / 100;
+    const at = along(path, fraction);
     const terminal = await TestTerminal.connect(server.gatewayPort, car.terminal_phone);
     const reg = await terminal.register(car.lpn);
     if (reg.token) await terminal.authenticate(reg.token);
@@ -74,8 +76,9 @@ export async function reportDemoFleet(
     await terminal.ackOf(flowId);
     terminals.push(terminal);
     cars.push(car.car_name);
+    drives.push({ path, fraction });
   }
-  return { terminals, cars };
+  return { terminals, cars, drives };
 }
 
 /** One more 0x0200 from a connected terminal (a live update while the console watches). */

@@ -78,11 +78,11 @@ export function RealDataView({
       )}
       {labels.progress && (
         <>
-          <Row label={t('monitoring.info.toTerminal')}>
+          <Row label={t('monitoring.info.toTerminal')} testId="info-to-terminal">
             <Progress percent={progress?.terminalPercent ?? 0} size="small" showInfo={false} />
             <span className="hw-infobox__muted">{dist(progress?.toTerminal)}</span>
           </Row>
-          <Row label={t('monitoring.info.toNextStation')}>
+          <Row label={t('monitoring.info.toNextStation')} testId="info-to-next">
             <Progress percent={progress?.nextPercent ?? 0} size="small" showInfo={false} strokeColor="#16a34a" />
             <span className="hw-infobox__muted">{dist(progress?.toNext ?? route?.dist)}</span>
           </Row>
@@ -150,7 +150,11 @@ export function RealDataView({
           {typeof mileage === 'number' ? t('monitoring.info.km', { value: mileage.toFixed(1) }) : dash}
         </Row>
       )}
-      {labels.nextStation && <Row label={t('monitoring.info.nextStation')}>{progress?.nextStation ?? dash}</Row>}
+      {labels.nextStation && (
+        <Row label={t('monitoring.info.nextStation')} testId="info-next-station">
+          {progress?.nextStation ?? dash}
+        </Row>
+      )}
       {labels.deviation && (
         <Row label={t('monitoring.info.deviation')}>
           {deviating ? (
