@@ -1,23 +1,17 @@
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordChangeFields, type PasswordChangeValues } from '../../../auth/PasswordChangeFields';
 import { hashPassword } from '../../../auth/password';
-import { newPasswordRules } from '../../../auth/password-rules';
 import { profileApi } from '../api';
-
-interface Values {
-  old_password: string;
-  new_password: string;
-  confirm: string;
-}
 
 export function PasswordForm({ account }: { account: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<PasswordChangeValues>();
   const [saving, setSaving] = useState(false);
 
-  async function save(v: Values) {
+  async function save(v: PasswordChangeValues) {
     setSaving(true);
     try {
       await profileApi.changePassword({
@@ -32,46 +26,13 @@ export function PasswordForm({ account }: { account: string }) {
   }
 
   return (
-    <Form<Values>
+    <Form<PasswordChangeValues>
       form={form}
       layout="vertical"
       style={{ maxWidth: 480 }}
       onFinish={(v) => void save(v).catch(() => undefined)}
     >
-      <Form.Item
-        name="old_password"
-        label={t('profile.oldPassword')}
-        rules={[{ required: true, message: t('validation.required', { field: t('profile.oldPassword') }) }]}
-      >
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
-      <Form.Item
-        name="new_password"
-        label={t('profile.newPassword')}
-        dependencies={['old_password']}
-        rules={newPasswordRules(
-          t,
-          () => account,
-          () => form.getFieldValue('old_password'),
-        )}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('profile.confirmPassword')}
-        dependencies={['new_password']}
-        rules={[
-          { required: true, message: t('validation.required', { field: t('profile.confirmPassword') }) },
-          {
-            validator: async (_, v) => {
-              if (v && v !== form.getFieldValue('new_password')) throw new Error(t('validation.confirmMismatch'));
-            },
-          },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <PasswordChangeFields account={() => account} />
       <Button type="primary" htmlType="submit" loading={saving}>
         {t('profile.password')}
       </Button>
