@@ -15,12 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  dutiesAt,
+  demoFleetSpecs,
   Fleet,
-  type FleetVehicleSpec,
   GroundTruthWriter,
   LineDutySource,
   loadFeedSchedule,
+  peakTimeShift,
   warpedClock,
 } from '@headway/simulator';
 import { pino } from 'pino';
@@ -32,9 +32,8 @@ import { gatewayModule, runningGateway } from '../packages/server/src/gateway/mo
 import { loadLines } from '../packages/server/src/ingest/directory.ts';
 import { ingestModule, runningIngest } from '../packages/server/src/ingest/module.ts';
 import { DEMO_FEED } from '../packages/server/src/lines/demo-seed.ts';
-import { localDate, serviceDayStart, zoneOffsetSeconds } from '../packages/simulator/src/plan/zone.ts';
+import { zoneOffsetSeconds } from '../packages/simulator/src/plan/zone.ts';
 import '../packages/server/src/lines/demo-register.ts';
-import { transitDb } from '../packages/server/src/lines/schema.ts';
 import { liveModule } from '../packages/server/src/live/module.ts';
 import type { PlatformModule } from '../packages/server/src/platform.ts';
 import { type DetectedEvent, measureAccuracy } from '../packages/server/src/progress/accuracy.ts';
@@ -76,52 +75,11 @@ for (const m of modules) {
 }
 await app.listen({ port: 0, host: '127.0.0.1' });
 
-// The demo fleet's vehicles, as startDemoFleet builds them (packages/simulator/src/fleet/demo.ts), but on a
-// warped clock.
-const rows = await transitDb(store.db)
-  .selectFrom('vehicles')
-  .innerJoin('devices', 'devices.id', 'vehicles.device_id')
-  .innerJoin('lines', 'lines.id', 'vehicles.line_id')
-  .select([
-    'vehicles.car_name as carName',
-    'vehicles.lpn as lpn',
-    'vehicles.imei as imei',
-    'vehicles.line_id as lineId',
-    'lines.route_code as routeCode',
-    'devices.terminal_phone as phone',
-    'devices.protocol_version as version',
-  ])
-  .where('vehicles.company_id', '=', companyId)
-  .orderBy('vehicles.id')
-  .limit(Number(values.vehicles))
-  .execute();
-const homes = await transitDb(store.db)
-  .selectFrom('line_stations')
-  .select(['line_id', 'lat', 'lng', 'azimuth'])
-  .where('company_id', '=', companyId)
-  .where('direction', '=', 1)
-  .where('serial', '=', 1)
-  .execute();
-const specs: FleetVehicleSpec[] = rows.map((r) => {
-  const home = homes.find((h) => h.line_id === r.lineId);
-  return {
-    phone: r.phone,
-    version: r.version === '2019' ? 2019 : 2013,
-    carName: r.carName,
-    plate: r.lpn,
-    imei: r.imei,
-    routeCode: r.routeCode,
-    home: { lat: home?.lat ?? 0, lng: home?.lng ?? 0, azimuth: home?.azimuth ?? 0, routeCode: r.routeCode },
-    crew: null,
-  };
-});
+// The demo fleet's buses (the same specs startDemoFleet drives), without crews, on a warped clock.
+const specs = await demoFleetSpecs(store.db, { companyId, limit: Number(values.vehicles), crew: false });
 const schedule = await loadFeedSchedule(DEMO_FEED);
 const now = Math.floor(Date.now() / 1000);
-let timeShift = 0;
-if (dutiesAt(schedule, now).length < specs.length / 2) {
-  const today = localDate(schedule.timeZone, now);
-  timeShift = now - (serviceDayStart(schedule.timeZone, today.date) + 8 * 3600);
-}
+const timeShift = peakTimeShift(schedule, now, specs.length);
 const fleet = new Fleet(specs, {
   host: '127.0.0.1',
   port: runningGateway?.ports.jt808 ?? 0,

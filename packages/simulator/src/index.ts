@@ -4,6 +4,7 @@
  */
 export { realClock, type SimClock, warpedClock } from './fleet/clock.ts';
 export { type DemoFleet, type DemoFleetOptions, startDemoFleet } from './fleet/demo.ts';
+export { demoFleetSpecs, peakTimeShift } from './fleet/demo-specs.ts';
 export { StatsLine } from './fleet/display.ts';
 export { LineDutySource, LoadDutySource } from './fleet/duty-sources.ts';
 export { Fleet, type FleetOptions, type FleetVehicleSpec } from './fleet/fleet.ts';
