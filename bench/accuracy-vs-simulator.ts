@@ -9,6 +9,11 @@
  * detected event) is simulated time — consistent throughout.
  *
  *   node --import tsx bench/accuracy-vs-simulator.ts [--minutes 40] [--warp 4] [--interval 10] [--vehicles 96]
+ *     [--detour-chance P]
+ *
+ * Buses drive each trip's own GTFS shape (branches and short turns included). `deviation_alarms` counts the
+ * route-deviation alarms the ingest raised; `simulated_detours` the detours off the shape the simulator's drivers
+ * took (3% of trips by default, `--detour-chance 0` for none): alarms beyond those are false alarms.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +53,7 @@ const { values } = parseArgs({
     interval: { type: 'string', default: '10' },
     vehicles: { type: 'string', default: '96' },
     seed: { type: 'string', default: 'accuracy' },
+    'detour-chance': { type: 'string' },
   },
 });
 const simMinutes = Number(values.minutes);
@@ -91,6 +97,7 @@ const fleet = new Fleet(specs, {
   utcOffsetMinutes: 480,
   scheduleUtcOffsetSeconds: zoneOffsetSeconds(schedule.timeZone, now - timeShift),
   rampPerSecond: 200,
+  ...(values['detour-chance'] === undefined ? {} : { detourChance: Number(values['detour-chance']) }),
 });
 const wallStart = Date.now();
 await fleet.start();
@@ -98,6 +105,7 @@ const wallSeconds = (simMinutes * 60) / warp;
 console.error(`${specs.length} buses, ${simMinutes} simulated min at warp ${warp} (${Math.round(wallSeconds)} s)…`);
 await new Promise((r) => setTimeout(r, wallSeconds * 1000));
 await fleet.stop();
+const simulatedDetours = fleet.detours();
 // Let the last acknowledged reports through the ingest and the event writer.
 await new Promise((r) => setTimeout(r, 1500));
 await runningIngest?.events.flush();
@@ -131,6 +139,18 @@ const lastReport = new Map<string, number>();
 for (const p of positions) {
   firstReport.set(p.terminal_phone, Number(p.first));
   lastReport.set(p.terminal_phone, Number(p.last));
+}
+// Trips driven, and how many of them on a shape other than their direction's main one (branch or short turn).
+const mainShape = new Map(
+  schedule.transit.lines.flatMap((l) => l.directions.map((d) => [`${l.routeCode}/${d.direction}`, d.shapeId])),
+);
+const tripsDriven = new Map<string, boolean>();
+for (const line of truthText.split('\n')) {
+  if (!line) continue;
+  const r = JSON.parse(line) as { tripId: string; routeCode: string; direction: number };
+  if (tripsDriven.has(r.tripId)) continue;
+  const shape = schedule.feed.trips.get(r.tripId)?.shapeId;
+  tripsDriven.set(r.tripId, shape !== mainShape.get(`${r.routeCode}/${r.direction}`));
 }
 const allTruth = truthFromSimulatorJsonl(truthText, { boundLine: (phone) => bound.get(phone) });
 // A visit counts once the vehicle had reported for 2 minutes (the engine needs a trip start to count serials)
@@ -201,6 +221,10 @@ console.log(
         arrivals: withLeadIn.arrivals,
       },
       estimated_events: events.filter((e) => e.support === 1).length,
+      trips_driven: tripsDriven.size,
+      trips_on_variant_shapes: [...tripsDriven.values()].filter(Boolean).length,
+      deviation_alarms: stats?.deviations ?? null,
+      simulated_detours: simulatedDetours,
       events_stored: events.length,
       ingest: stats,
     },

@@ -8,6 +8,7 @@ import { SlidingWindowLimiter } from './auth/rate-limit.ts';
 import { authRoutes } from './auth/routes.ts';
 import { type WechatProvider, WechatTickets } from './auth/wechat.ts';
 import { companyRoutes } from './companies/routes.ts';
+import { consoleRoutes } from './consoles/routes.ts';
 import { API_BASES } from './kernel/bases.ts';
 import { installErrorEdge } from './kernel/edge.ts';
 import { installRawBodyParsers } from './kernel/raw-body.ts';
@@ -44,6 +45,11 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Latest live positions for the map API; defaults to the live module's (app.live), mounted after the API. */
   liveFeed?: () => LatestFeed | undefined;
+  /**
+   * REST API and console (default). False for a node without the api role (HEADWAY_ROLES): the app then only
+   * carries what modules add (the gateway's metrics route), checked against sessions in the shared store.
+   */
+  api?: boolean;
 }
 
 /** Feature route sets, mounted under every API base. Later issues add their plugin here. */
@@ -57,6 +63,7 @@ function apiRoutes(services: Services, options: AppOptions): FastifyPluginAsync 
     await api.register(userRoutes(services));
     await api.register(onlineRoutes(services));
     await api.register(roleRoutes(services));
+    await api.register(consoleRoutes(services));
     await api.register(vehicleRoutes({ ...services, ...(options.liveFeed ? { feed: options.liveFeed } : {}) }));
   };
 }
@@ -85,7 +92,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   installRawBodyParsers(app);
   installErrorEdge(app);
-  for (const prefix of API_BASES) await app.register(apiRoutes(services, options), { prefix });
-  await installConsole(app, options.webDist ?? DEFAULT_WEB_DIST);
+  if (options.api ?? true) {
+    for (const prefix of API_BASES) await app.register(apiRoutes(services, options), { prefix });
+    await installConsole(app, options.webDist ?? DEFAULT_WEB_DIST);
+  }
   return app;
 }

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,7 +17,25 @@ export interface PlatformConfig {
   trustProxy: boolean;
   defaultCompanyId: number | undefined;
   logLevel: string;
+  /** What this process runs (HEADWAY_ROLES); all three by default. docs/live.md "Several nodes". */
+  roles: ReadonlySet<Role>;
+  /** `nats://…` selects the NATS live bus (several nodes); otherwise the in-process bus. */
+  natsUrl: string | undefined;
+  /** Live subjects are `{natsSubject}.{companyId}`; nodes of one deployment must agree. */
+  natsSubject: string;
+  /**
+   * This node's name: the gateway records it on the devices it holds, so a restart marks only its own terminals
+   * offline. Default `hostname:gatewayPort` — stable across restarts, distinct for two gateways on one host.
+   */
+  nodeId: string;
 }
+
+export const ROLES = ['api', 'gateway', 'ingest'] as const;
+/**
+ * `api`: REST API, console and the STOMP live endpoint. `gateway`: the JT/T 808 / 1078 / JSATL12 TCP ports.
+ * `ingest`: route progress and live publishing of what this process's gateway committed (needs `gateway`).
+ */
+export type Role = (typeof ROLES)[number];
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -33,11 +52,22 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return parsed;
 }
 
+function roles(value: string | undefined): ReadonlySet<Role> {
+  if (value === undefined || value.trim() === '') return new Set(ROLES);
+  const named = value.split(',').map((r) => r.trim().toLowerCase());
+  for (const role of named) {
+    if (!(ROLES as readonly string[]).includes(role))
+      throw new Error(`HEADWAY_ROLES: unknown role "${role}" (known: ${ROLES.join(', ')})`);
+  }
+  return new Set(named as Role[]);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const gatewayPort = integer('HEADWAY_GATEWAY_PORT', env.HEADWAY_GATEWAY_PORT, 7611);
   return {
     port: integer('PORT', env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
-    gatewayPort: integer('HEADWAY_GATEWAY_PORT', env.HEADWAY_GATEWAY_PORT, 7611),
+    gatewayPort,
     dataDir: env.HEADWAY_DATA_DIR || join(REPO_ROOT, 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     // The demo company is seeded unless HEADWAY_DEMO=0: a fresh clone must show something to log into.
@@ -49,5 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       ? integer('HEADWAY_DEFAULT_COMPANY', env.HEADWAY_DEFAULT_COMPANY, 0)
       : undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    roles: roles(env.HEADWAY_ROLES),
+    natsUrl: env.HEADWAY_NATS_URL || undefined,
+    natsSubject: env.HEADWAY_NATS_SUBJECT || 'headway.live',
+    nodeId: env.HEADWAY_NODE_ID || `${hostname()}:${gatewayPort}`,
   };
 }

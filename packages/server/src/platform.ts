@@ -53,6 +53,7 @@ export async function startPlatform(
     logger,
     wechatProvider: config.wechatDev ? devWechatProvider : null,
     trustProxy: config.trustProxy,
+    api: config.roles.has('api'),
     ...(config.defaultCompanyId !== undefined ? { defaultCompanyId: config.defaultCompanyId } : {}),
   });
 

@@ -121,6 +121,7 @@ describe.each(ENGINES)('users, roles and the own profile on %s', (engine) => {
       { name: 'MonitoringMap', title: 'route.monitoringMap', parent: 'Monitoring' },
       { name: 'SystemUser', title: 'route.systemUser', parent: 'System' },
       { name: 'SystemRole', title: 'route.systemRole', parent: 'System' },
+      { name: 'SystemConsole', title: 'route.systemConsole', parent: 'System' },
       { name: 'SystemOnline', title: 'route.systemOnline', parent: 'System' },
     ]);
   });

@@ -25,11 +25,12 @@ describe.each(ENGINES)('permissions and the menu tree on %s', (engine) => {
       'System',
       'SystemUser',
       'SystemRole',
+      'SystemConsole',
       'SystemOnline',
     ]);
     const system = tree.find((n) => n.name === 'System');
     expect(system).toMatchObject({ path: '/system', component: 'Layout', meta: { permission: 2047 } });
-    expect(system?.children?.map((c) => c.meta.permission)).toEqual([2047, 2047, 2047]);
+    expect(system?.children?.map((c) => c.meta.permission)).toEqual([2047, 2047, 2047, 2047]);
     expect(tree[0]).toMatchObject({
       path: '/dashboard',
       component: 'dashboard/index',

@@ -85,6 +85,17 @@ export interface OwnLineDirection {
   path: string;
   style: LineStyle;
   stations: OwnLineStation[];
+  /** Other paths some trips take (branches, short turns), busiest first; stations stay the main path's. */
+  variants?: OwnLineVariant[];
+}
+
+/** A variant path of a line direction (GTFS shape other than the main pattern's). */
+export interface OwnLineVariant {
+  shape_id: string;
+  /** Trips of the direction on this path. */
+  trips: number;
+  path: string;
+  style: LineStyle;
 }
 
 /** A line of GET /basic/routes/own with what the map draws. */

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { LineScope } from '../consoles/scope.ts';
+import type { TransitTables } from '../lines/schema.ts';
 import type { Database } from '../store/schema.ts';
 import { departuresDb, type NewStationEvent } from './schema.ts';
 
@@ -26,14 +28,26 @@ export interface DepartArriveFilter {
   carId?: number | undefined;
 }
 
-/** One company's events, newest first; every filter optional, the company never. */
+/**
+ * One company's events, newest first; every filter optional, the company never. `scope` (the caller's console
+ * lines) keeps the events of vehicles bound to those lines today, whatever line the event was recorded on.
+ */
 export async function searchDepartArrive(
   db: Kysely<Database>,
   companyId: number,
   filter: DepartArriveFilter,
   page: { page: number; limit: number },
+  scope?: LineScope,
 ): Promise<{ total: number; rows: DepartArriveRow[] }> {
-  let q = departuresDb(db).selectFrom('station_events').where('company_id', '=', companyId);
+  if (scope && scope.size === 0) return { total: 0, rows: [] };
+  const edb = departuresDb(db).withTables<TransitTables>();
+  let q = edb.selectFrom('station_events').where('company_id', '=', companyId);
+  if (scope) {
+    const lines = [...scope];
+    q = q.where('car_id', 'in', (eb) =>
+      eb.selectFrom('vehicles').select('id').where('company_id', '=', companyId).where('line_id', 'in', lines),
+    );
+  }
   if (filter.routeCode) q = q.where('route_code', '=', filter.routeCode);
   if (filter.carId !== undefined) q = q.where('car_id', '=', filter.carId);
   if (filter.startTime !== undefined) q = q.where('event_time', '>=', filter.startTime);

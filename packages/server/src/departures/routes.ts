@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { type Static, Type } from 'typebox';
 import { sessionOf } from '../auth/access.ts';
+import { lineScopeOf } from '../consoles/scope.ts';
 import { PAGE_SIZES } from '../contract/lists.ts';
 import { ok } from '../kernel/envelope.ts';
 import type { Database } from '../store/schema.ts';
@@ -39,7 +40,7 @@ export function departureRoutes(deps: { db: Kysely<Database> }): FastifyPluginAs
       '/device/depart/arrive',
       { schema: { body: DepartArriveBody, querystring: DepartArriveQuery }, config: { access: ACCESS } },
       async (request) => {
-        const { companyId } = sessionOf(request);
+        const { companyId, userId } = sessionOf(request);
         const body = request.body ?? {};
         const data = body.data ?? {};
         const page = body.page ?? request.query.page ?? 1;
@@ -55,6 +56,7 @@ export function departureRoutes(deps: { db: Kysely<Database> }): FastifyPluginAs
               carId: data.car_id,
             },
             { page, limit },
+            await lineScopeOf(deps.db, companyId, userId),
           ),
         );
       },

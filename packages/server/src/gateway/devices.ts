@@ -97,20 +97,36 @@ export async function registerDevice(
   return { result: RegisterResult.ok, authCode, device: { ...device, authCode, protocolVersion: version } };
 }
 
+/**
+ * Online: the device is this node's (`gateway_node`). Offline: only while still this node's — a terminal that
+ * reconnected to another node before this one noticed the old socket died stays online there.
+ */
 export async function setPresence(
   db: Kysely<Database>,
   deviceIds: readonly number[],
   online: boolean,
   now: number,
+  nodeId: string,
 ): Promise<void> {
   if (deviceIds.length === 0) return;
-  await trackDb(db)
+  const update = trackDb(db)
     .updateTable('devices')
-    .set({ online: online ? 1 : 0, last_seen_at: now })
-    .where('id', 'in', deviceIds as number[])
-    .execute();
+    .set({ online: online ? 1 : 0, last_seen_at: now, gateway_node: online ? nodeId : null })
+    .where('id', 'in', deviceIds as number[]);
+  await (online ? update : update.where('gateway_node', '=', nodeId)).execute();
 }
 
-export async function markAllOffline(db: Kysely<Database>): Promise<void> {
-  await trackDb(db).updateTable('devices').set({ online: 0 }).where('online', '=', 1).execute();
+/**
+ * At start: a previous run of this node may have died with terminals marked online; none are connected now.
+ * Rows online without a node were left by a gateway older than migration 0007 and are cleared too.
+ */
+export async function markNodeOffline(db: Kysely<Database>, nodeId: string): Promise<number> {
+  const result = await trackDb(db)
+    .updateTable('devices')
+    .set({ online: 0, gateway_node: null })
+    .where((eb) =>
+      eb.or([eb('gateway_node', '=', nodeId), eb.and([eb('online', '=', 1), eb('gateway_node', 'is', null)])]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

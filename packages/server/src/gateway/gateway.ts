@@ -7,7 +7,7 @@ import type { StoredPosition } from '../tracks/position-row.ts';
 import { openPositionSink } from '../tracks/position-sink.ts';
 import { serveAttachments } from './attachments.ts';
 import type { CommandReply } from './commands.ts';
-import { markAllOffline, setPresence } from './devices.ts';
+import { markNodeOffline, setPresence } from './devices.ts';
 import { IngestWriter } from './ingest-writer.ts';
 import { closeServer, listenTcp, portOf } from './listen.ts';
 import { RateLimitedLog } from './log-limit.ts';
@@ -63,9 +63,10 @@ export class Gateway implements SessionHost {
 
   async start(): Promise<GatewayPorts> {
     const o = this.options;
-    // A previous process may have died with terminals marked online; none are connected to this one yet.
-    // (One gateway node per database for now; several nodes would scope this to the node's own terminals.)
-    await markAllOffline(this.db);
+    // A previous run of this node may have died with terminals marked online; none are connected yet. Only
+    // this node's: other gateway nodes on the same database keep theirs (options.nodeId).
+    const cleared = await markNodeOffline(this.db, o.nodeId);
+    if (cleared > 0) this.logger.info({ nodeId: o.nodeId, devices: cleared }, 'devices left online marked offline');
     this.writer = new IngestWriter(
       await openPositionSink(this.store, o.sqliteWriterThread),
       {
@@ -116,7 +117,7 @@ export class Gateway implements SessionHost {
     ]);
     // Commit what was read; those terminals are gone, so their acks go nowhere and they will resend.
     await this.writer?.close();
-    await setPresence(this.db, held, false, Math.floor(Date.now() / 1000)).catch(() => {});
+    await setPresence(this.db, held, false, Math.floor(Date.now() / 1000), this.options.nodeId).catch(() => {});
   }
 
   /** Subscribe to committed positions (ingest, live). */
@@ -125,7 +126,7 @@ export class Gateway implements SessionHost {
   }
 
   latestPosition(phone: string): StoredPosition | undefined {
-    return this.writer.latest.get(this.sessionOf(phone)?.phone ?? phone);
+    return this.writer.latest.get(this.sessionOf(phone)?.device?.terminalPhone ?? phone);
   }
 
   isOnline(phone: string): boolean {
@@ -191,7 +192,7 @@ export class Gateway implements SessionHost {
   }
 
   private presence(deviceId: number, online: boolean): void {
-    setPresence(this.db, [deviceId], online, Math.floor(Date.now() / 1000)).catch((err: unknown) =>
+    setPresence(this.db, [deviceId], online, Math.floor(Date.now() / 1000), this.options.nodeId).catch((err: unknown) =>
       this.log.warn('presence', { err }, 'device presence update failed'),
     );
   }
@@ -200,7 +201,8 @@ export class Gateway implements SessionHost {
   private sweep(): void {
     const now = Date.now();
     for (const session of this.connections) {
-      if (!session.authenticated && now - session.connectedAt > this.options.authTimeoutMs) {
+      if (session.authOverdue(now, this.options.authTimeoutMs)) {
+        this.metrics.closedUnauthenticated++;
         session.close('not authenticated in time');
       } else if (now - session.lastFrameAt > session.idleMs) {
         this.metrics.closedIdle++;

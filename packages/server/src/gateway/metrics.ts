@@ -18,6 +18,8 @@ export class GatewayMetrics {
   closedForGarbage = 0;
   closedForBackpressure = 0;
   closedIdle = 0;
+  /** Connections that did not authenticate within authTimeoutMs (a slow registration path shows up here). */
+  closedUnauthenticated = 0;
   replacedSessions = 0;
   readonly framesIn = new Map<string, number>();
   readonly framesOut = new Map<string, number>();
@@ -79,6 +81,7 @@ export class GatewayMetrics {
         garbage: this.closedForGarbage,
         backpressure: this.closedForBackpressure,
         idle: this.closedIdle,
+        unauthenticated: this.closedUnauthenticated,
         replaced: this.replacedSessions,
       },
       framesIn: Object.fromEntries(this.framesIn),

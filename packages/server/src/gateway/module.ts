@@ -15,15 +15,17 @@ export function gatewayModule(options: Partial<GatewayOptions> = {}): PlatformMo
   return {
     name: 'gateway',
     async start({ config, store, app, logger }) {
+      if (!config.roles.has('gateway')) return undefined;
       const gateway = new Gateway(store, logger.child({ module: 'gateway' }), {
         ...gatewayOptionsFromEnv(),
         port: config.gatewayPort,
+        nodeId: config.nodeId,
         ...options,
       });
       await registerMetricsRoute(app, store, gateway.metrics);
       const ports = await gateway.start();
       runningGateway = gateway;
-      logger.info({ ports }, 'device gateway listening');
+      logger.info({ ports, nodeId: gateway.options.nodeId }, 'device gateway listening');
       return {
         async stop() {
           runningGateway = undefined;

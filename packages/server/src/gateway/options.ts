@@ -1,3 +1,5 @@
+import { hostname } from 'node:os';
+
 /** Everything tunable about the gateway, with the defaults `npm start` uses (docs/gateway.md "Limits"). */
 export interface GatewayOptions {
   host: string;
@@ -40,6 +42,11 @@ export interface GatewayOptions {
   maxQueuedPositions: number;
   /** SQLite: commit positions on a worker thread (true) or on the event loop through Kysely (false). */
   sqliteWriterThread: boolean;
+  /**
+   * Recorded on the devices whose session this gateway holds (devices.gateway_node): at start and stop it marks
+   * offline only those, so several gateway nodes on one database leave each other's terminals alone.
+   */
+  nodeId: string;
 }
 
 export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
@@ -64,6 +71,7 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   flushIntervalMs: 5,
   maxQueuedPositions: 50_000,
   sqliteWriterThread: false,
+  nodeId: `${hostname()}:${process.pid}`,
 };
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -87,6 +95,7 @@ export function gatewayOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Gat
     utcOffsetMinutes: int(env, 'HEADWAY_DEVICE_UTC_OFFSET', d.utcOffsetMinutes),
     batchSize: int(env, 'HEADWAY_GATEWAY_BATCH', d.batchSize),
     flushIntervalMs: int(env, 'HEADWAY_GATEWAY_FLUSH_MS', d.flushIntervalMs),
+    nodeId: env.HEADWAY_NODE_ID || d.nodeId,
     sqliteWriterThread: env.HEADWAY_GATEWAY_SQLITE_THREAD
       ? env.HEADWAY_GATEWAY_SQLITE_THREAD !== '0'
       : d.sqliteWriterThread,

@@ -49,6 +49,9 @@ export class TerminalSession {
   /** Frames read while an async step (register/auth lookup) runs: processed in order afterwards. */
   private backlog: Uint8Array[] = [];
   private busy = false;
+  private busySince = 0;
+  /** Time spent waiting on the platform (this connection's handlers, e.g. a registration query). */
+  private platformWaitMs = 0;
 
   constructor(
     readonly socket: Socket,
@@ -77,6 +80,16 @@ export class TerminalSession {
 
   get authenticated(): boolean {
     return this.device !== undefined;
+  }
+
+  /**
+   * Whether the terminal has had `timeoutMs` of its own time to authenticate and has not. Time spent waiting on
+   * us does not count: when registrations queue behind a slow store (a whole fleet reconnecting after a
+   * restart), closing those connections would only make them register again, and the queue would never drain.
+   */
+  authOverdue(now: number, timeoutMs: number): boolean {
+    if (this.authenticated || this.busy) return false;
+    return now - this.connectedAt - this.platformWaitMs > timeoutMs;
   }
 
   get remote(): string {
@@ -159,6 +172,7 @@ export class TerminalSession {
 
   private waitFor(pending: Promise<void>): void {
     this.busy = true;
+    this.busySince = Date.now();
     pending
       .catch((error: unknown) => {
         this.host.logger.error({ err: error, phone: this.phone }, 'terminal message handling failed');
@@ -166,6 +180,7 @@ export class TerminalSession {
       })
       .finally(() => {
         this.busy = false;
+        this.platformWaitMs += Date.now() - this.busySince;
         while (this.backlog.length > 0 && !this.closed) {
           const next = this.onFrame(this.backlog.shift() as Uint8Array);
           if (next) return this.waitFor(next);

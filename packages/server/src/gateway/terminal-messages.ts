@@ -77,7 +77,9 @@ function ingest(session: TerminalSession, header: Jt808Header, reports: Location
   if (!device || !session.phone) return;
   const source = {
     companyId: device.companyId,
-    terminalPhone: session.phone,
+    // The registry's form of the phone, not the header's: a 2019 terminal sends 20 BCD digits with leading zeros,
+    // and ingest, the live map and track queries all key vehicles by devices.terminal_phone.
+    terminalPhone: device.terminalPhone,
     vehicleId: device.vehicleId,
     utcOffsetMinutes: session.host.options.utcOffsetMinutes,
     receiveTime: Math.floor(Date.now() / 1000),

@@ -93,7 +93,7 @@ export async function linesSignature(db: Kysely<Database>): Promise<string> {
       .select([
         sql<number>`count(*)`.as('n'),
         sql<number>`coalesce(sum(id), 0)`.as('ids'),
-        sql<number>`coalesce(sum(length(path)), 0)`.as('x'),
+        sql<number>`coalesce(sum(length(path) + variant), 0)`.as('x'),
       ])
       .executeTakeFirst(),
   ]);
@@ -106,7 +106,11 @@ export async function loadLines(db: Kysely<Database>): Promise<Map<string, LineI
   const tdb = ingestDb(db);
   const [lines, paths, stations] = await Promise.all([
     tdb.selectFrom('lines').select(['id', 'company_id', 'route_code', 'route_name', 'category']).execute(),
-    tdb.selectFrom('line_paths').select(['line_id', 'direction', 'path']).execute(),
+    tdb
+      .selectFrom('line_paths')
+      .select(['line_id', 'direction', 'path', 'variant', 'shape_id', 'trips'])
+      .orderBy('id')
+      .execute(),
     tdb
       .selectFrom('line_stations')
       .select(['line_id', 'direction', 'serial', 'station_name', 'distance', 'duration', 'lng', 'lat'])
@@ -115,7 +119,17 @@ export async function loadLines(db: Kysely<Database>): Promise<Map<string, LineI
       .orderBy('serial')
       .execute(),
   ]);
-  const pathOf = new Map(paths.map((p) => [`${p.line_id}|${p.direction}`, p.path]));
+  // One main path per direction (variant 0) and the variants trips take instead (migration 0008).
+  const pathOf = new Map(paths.filter((p) => p.variant === 0).map((p) => [`${p.line_id}|${p.direction}`, p.path]));
+  const variantsOf = new Map<string, NonNullable<LineGeometry['directions'][number]['variants']>>();
+  for (const p of paths) {
+    if (p.variant === 0) continue;
+    const k = `${p.line_id}|${p.direction}`;
+    const entry = { path: parseSpecPath(p.path), shapeId: p.shape_id, trips: p.trips };
+    const list = variantsOf.get(k);
+    if (list) list.push(entry);
+    else variantsOf.set(k, [entry]);
+  }
   const stationsOf = new Map<string, typeof stations>();
   for (const s of stations) {
     const k = `${s.line_id}|${s.direction}`;
@@ -134,9 +148,11 @@ export async function loadLines(db: Kysely<Database>): Promise<Map<string, LineI
       const st = stationsOf.get(`${l.id}|${direction}`) ?? [];
       if (path.length < 2 || st.length < 2) continue;
       const timed = st.some((s) => s.duration > 0);
+      const variants = variantsOf.get(`${l.id}|${direction}`);
       directions.push({
         direction,
         path,
+        ...(variants ? { variants } : {}),
         stations: st.map((s) => ({
           serial: s.serial,
           name: s.station_name,

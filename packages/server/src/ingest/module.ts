@@ -52,8 +52,10 @@ export async function registerDepartureRoutes(app: FastifyInstance, db: Kysely<D
 export function ingestModule(options: Partial<IngestOptions> = {}): PlatformModule {
   return {
     name: 'ingest',
-    async start({ app, store, logger }) {
-      await registerDepartureRoutes(app, store.db);
+    async start({ config, app, store, logger }) {
+      // The routes read stored station events: they belong to the API node, whichever node ingested them.
+      if (config.roles.has('api')) await registerDepartureRoutes(app, store.db);
+      if (!config.roles.has('ingest')) return undefined;
       const live = (app as unknown as { live?: LivePublisher }).live;
       const gateway = runningGateway;
       if (!live || !gateway) {

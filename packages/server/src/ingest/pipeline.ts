@@ -75,11 +75,21 @@ export interface IngestStats {
   queued: number;
   /** Time spent in the progress work, ms (sum). */
   busyMs: number;
+  /** Route-deviation alarms raised (entries into deviation; benches compare them with the simulator's detours). */
+  deviations: number;
 }
 
 export class IngestPipeline {
   readonly options: IngestOptions;
-  readonly stats: IngestStats = { processed: 0, published: 0, events: 0, dropped: 0, queued: 0, busyMs: 0 };
+  readonly stats: IngestStats = {
+    processed: 0,
+    published: 0,
+    events: 0,
+    dropped: 0,
+    queued: 0,
+    busyMs: 0,
+    deviations: 0,
+  };
   /** One engine per company: line codes are unique only within a company. */
   private readonly engines = new Map<number, RouteProgressEngine>();
   private vehicles = new Map<string, VehicleInfo>();
@@ -261,6 +271,7 @@ export class IngestPipeline {
       });
       if (u) {
         state = u.state >>> 0;
+        if (u.deviation?.kind === 'start') this.stats.deviations++;
         if (u.snapshot.deviating) warning = (warning | u.warningMask | WARNING_DEVIATION) >>> 0;
         else state = (state & ~STATE_DEVIATION) >>> 0;
         route = { ...u.snapshot.route };

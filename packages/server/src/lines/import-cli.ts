@@ -9,6 +9,9 @@ import { migrateToLatest } from '../store/migrate.ts';
 import { GtfsImportError } from './gtfs/problems.ts';
 import { importGtfsFile } from './import-feed.ts';
 
+/** A variant straying further than this from its main path is a branch (the engine's deviation threshold). */
+const BRANCH_METRES = 70;
+
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { company: { type: 'string' }, database: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
@@ -41,8 +44,18 @@ try {
     `  feed:   ${c.routes} routes, ${c.stops} stops, ${c.trips} trips, ${c.stopTimes} stop times, ${c.shapes} shapes, ${c.blocks} blocks`,
   );
   console.log(
-    `  stored: ${r.lines} lines, ${r.directions} directions, ${r.stations} stations, ${r.busStops} bus stops, ` +
+    `  stored: ${r.lines} lines, ${r.directions} directions (+${r.variants} variant paths), ${r.stations} stations, ` +
+      `${r.busStops} bus stops, ` +
       `${r.services} services, ${r.departures} departures, ${r.duties} duties`,
+  );
+  const branches = r.plan.lines.flatMap((l) =>
+    l.directions.flatMap((d) =>
+      d.variants.filter((v) => v.maxOffset > BRANCH_METRES).map((v) => `${l.routeCode}/${d.direction} ${v.shapeId}`),
+    ),
+  );
+  console.log(
+    `  paths:  ${r.variants - branches.length} short turns on their main path, ${branches.length} branches ` +
+      `(more than ${BRANCH_METRES} m off it)${branches.length ? `: ${branches.join(', ')}` : ''}`,
   );
   console.log(`  store:  ${config.engine === 'sqlite' ? config.file : 'PostgreSQL'}`);
 } catch (err) {

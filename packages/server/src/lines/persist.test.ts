@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, ENGINES, type TestStore } from '../../test/helpers/database.ts';
+import { companyLines } from '../vehicles/queries.ts';
 import { importGtfsFile } from './import-feed.ts';
 import { transitDb } from './schema.ts';
 
@@ -54,7 +55,9 @@ for (const engine of ENGINES) {
         );
       expect(await count('lines')).toBe(8);
       expect(await count('line_stations')).toBe(first.stations);
-      expect(await count('line_paths')).toBe(16);
+      // 16 main paths plus each direction's variants (branches and short turns), not doubled by the re-import.
+      expect(await count('line_paths')).toBe(16 + first.variants);
+      expect(second.variants).toBe(first.variants);
       expect(await count('bus_stops')).toBe(655);
       expect(await count('departures')).toBe(6124);
       expect(await count('duties')).toBe(first.duties);
@@ -72,11 +75,56 @@ for (const engine of ENGINES) {
       expect(station.lat).toBeCloseTo(40.6225, 3);
       const path = await db
         .selectFrom('line_paths')
-        .select(['path', 'style'])
+        .select(['path', 'style', 'shape_id', 'trips'])
         .where('line_id', '=', lineIds[0]!.id)
+        .where('variant', '=', 0)
+        .where('direction', '=', 1)
         .executeTakeFirstOrThrow();
       expect(path.path.split('|').length).toBeGreaterThan(100);
-      expect(JSON.parse(path.style)).toMatchObject({ strokeColor: '#B933AD' });
+      expect(JSON.parse(path.style)).toMatchObject({ strokeColor: '#B933AD', strokeWeight: 3 });
+      expect(path).toMatchObject({ shape_id: 'S400049', trips: 349 });
+
+      // S51 keeps its branch (S510120, 98 trips, 641 m off the main path) and short turn beside the main path.
+      const s51 = await db
+        .selectFrom('line_paths')
+        .select(['direction', 'variant', 'shape_id', 'trips', 'max_offset', 'style'])
+        .where('line_id', '=', lineIds[5]!.id)
+        .orderBy('direction')
+        .orderBy('variant')
+        .orderBy('trips', 'desc')
+        .execute();
+      expect(s51.map((p) => [p.direction, p.variant, p.shape_id, p.trips])).toEqual([
+        [1, 0, 'S510119', 210],
+        [1, 1, 'S510120', 98],
+        [1, 1, 'S510122', 20],
+        [1, 1, 'S510121', 1],
+        [2, 0, 'S510037', 205],
+        [2, 1, 'S510038', 83],
+        [2, 1, 'S510039', 12],
+      ]);
+      const s51Main = (
+        await db
+          .selectFrom('line_paths')
+          .select('path')
+          .where('line_id', '=', lineIds[5]!.id)
+          .where('direction', '=', 1)
+          .where('variant', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).path;
+      expect(s51[1]!.max_offset).toBeGreaterThan(600);
+      expect(s51[2]!.max_offset).toBeLessThan(20);
+      expect(JSON.parse(s51[1]!.style)).toMatchObject({ strokeWeight: 2, strokeOpacity: 0.3 });
+
+      // What the console's map gets (GET /basic/routes/own): the main path per direction, variants beside it.
+      const own = (await companyLines(t.store.db, first.companyId)).find((l) => l.route_code === 'S51')!;
+      const up = own.directions.find((d) => d.direction === 1)!;
+      expect(up.path.split('|').length).toBe(s51Main.split('|').length);
+      expect(up.style.strokeWeight).toBe(3);
+      expect(up.variants!.map((v) => [v.shape_id, v.trips, v.style.strokeWeight])).toEqual([
+        ['S510120', 98, 2],
+        ['S510122', 20, 2],
+        ['S510121', 1, 2],
+      ]);
     }, 60_000);
   });
 }

@@ -7,6 +7,8 @@ export interface PersistResult {
   companyId: number;
   lines: number;
   directions: number;
+  /** Variant paths stored beside the main one (branches and short turns). */
+  variants: number;
   stations: number;
   busStops: number;
   services: number;
@@ -49,6 +51,7 @@ export async function persistTransitPlan(
       await trx.deleteFrom('services').where('company_id', '=', companyId).execute();
 
       let directions = 0;
+      let variants = 0;
       let stations = 0;
       for (const line of plan.lines) {
         const lineId = lineIds.get(line.routeCode)!;
@@ -71,16 +74,36 @@ export async function persistTransitPlan(
               shape_id: d.shapeId,
             })
             .execute();
+          variants += d.variants.length;
           await trx
             .insertInto('line_paths')
-            .values({
-              company_id: companyId,
-              line_id: lineId,
-              direction: d.direction,
-              path: d.path,
-              // Spec route path style; colour from the feed's route_color.
-              style: JSON.stringify({ strokeColor: line.color, strokeWeight: 3, strokeOpacity: 0.5 }),
-            })
+            .values([
+              {
+                company_id: companyId,
+                line_id: lineId,
+                direction: d.direction,
+                path: d.path,
+                // Spec route path style; colour from the feed's route_color.
+                style: JSON.stringify({ strokeColor: line.color, strokeWeight: 3, strokeOpacity: 0.5 }),
+                shape_id: d.shapeId,
+                trips: d.trips,
+                variant: 0,
+                max_offset: 0,
+              },
+              // Variants in the line's colour, thinner and fainter: the map shows the line as passengers know it,
+              // with its branches and short turns visible but secondary.
+              ...d.variants.map((v) => ({
+                company_id: companyId,
+                line_id: lineId,
+                direction: d.direction,
+                path: v.path,
+                style: JSON.stringify({ strokeColor: line.color, strokeWeight: 2, strokeOpacity: 0.3 }),
+                shape_id: v.shapeId,
+                trips: v.trips,
+                variant: 1,
+                max_offset: v.maxOffset,
+              })),
+            ])
             .execute();
           const rows = d.stations.map((s) => ({
             company_id: companyId,
@@ -175,6 +198,7 @@ export async function persistTransitPlan(
         companyId,
         lines: plan.lines.length,
         directions,
+        variants,
         stations,
         busStops: plan.busStops.length,
         services: plan.services.length,

@@ -62,6 +62,7 @@ export interface LineStationsTable {
   lat: number;
 }
 
+/** Several rows per direction since 0008: the main path (variant 0, the stations' shape) and its variants. */
 export interface LinePathsTable {
   id: Generated<number>;
   company_id: number;
@@ -69,6 +70,13 @@ export interface LinePathsTable {
   direction: number;
   path: string;
   style: string;
+  shape_id: Generated<string>;
+  /** Trips of the direction on this path. */
+  trips: Generated<number>;
+  /** 0 the main path, 1 a variant (branch or short turn). */
+  variant: Generated<number>;
+  /** Metres the path strays furthest from the main path (0 for the main path). */
+  max_offset: Generated<number>;
 }
 
 export interface BusStopsTable {

@@ -5,6 +5,8 @@ import type { SessionContext } from '../auth/session-context.ts';
 import { Broker } from './broker.ts';
 import { InProcessBus } from './bus.ts';
 import { DEFAULT_LIVE_OPTIONS } from './options.ts';
+import type { RealData } from './real-data.ts';
+import type { LiveScopes, VehicleScope } from './scope.ts';
 
 // The broker without sockets: fake WebSockets record what is written, so delivery details are visible.
 
@@ -29,12 +31,27 @@ function session(userId: number, companyId = 1): SessionContext {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+// Users 10 and 11 share the scope "vehicles A*", user 12 has "vehicles B*"; everyone else sees the whole company.
+// (The console rule over the store is ConsoleScopes, exercised end to end in live.test.ts.)
+const prefixScope = (prefix: string): VehicleScope => ({ key: prefix, allows: (imei) => imei.startsWith(prefix) });
+const scopeA = prefixScope('A');
+const scopeB = prefixScope('B');
+const scopes: LiveScopes = {
+  prepare: async () => {},
+  scopeOf: (s) => (s.userId === 10 || s.userId === 11 ? scopeA : s.userId === 12 ? scopeB : undefined),
+};
+
+function position(imei: string): RealData {
+  return { imei, lat: 1, lng: 2, v: 0, a: 0, s: 0, w: 0, et: 100, rt: 100 };
+}
+
 describe('Broker delivery', () => {
   const bus = new InProcessBus();
   const broker = new Broker({
     options: DEFAULT_LIVE_OPTIONS,
     bus,
     authenticate: async (token) => session(Number(token)),
+    scope: scopes,
     onHeartbeat: async () => {},
     onInternalError: () => {},
   });
@@ -67,6 +84,23 @@ describe('Broker delivery', () => {
     bus.publish({ companyId: 1, event: { cmd: 'plan', data: null } });
     expect(String(slow.sent.at(-1))).toMatch(/^ERROR\nmessage:slow consumer\n/);
     expect(slow.closedWith).toBe(1013);
+  });
+
+  it('filters gps batches per scope, serialising once per scope, and skips a scope with nothing in the batch', async () => {
+    const whole = await subscribed('6', 'sub-0');
+    const a1 = await subscribed('10', 'sub-0');
+    const a2 = await subscribed('11', 'sub-0');
+    const b = await subscribed('12', 'sub-0');
+    bus.publish({ companyId: 1, event: { cmd: 'gps', data: [position('A1'), position('C1'), position('A2')] } });
+    const body = (frame: string | Buffer | undefined) => JSON.parse(String(frame).split('\n\n')[1]?.slice(0, -1) ?? '');
+    expect(body(whole.sent[0]).data.map((p: RealData) => p.imei)).toEqual(['A1', 'C1', 'A2']);
+    expect(body(a1.sent[0]).data.map((p: RealData) => p.imei)).toEqual(['A1', 'A2']);
+    // The same bytes for both users of scope A: one filtered body, one frame.
+    expect(a2.sent[0]).toBe(a1.sent[0]);
+    expect(b.sent).toEqual([]);
+    // Dispatch events are not vehicle positions: every subscriber gets them.
+    bus.publish({ companyId: 1, event: { cmd: 'plan', data: null } });
+    expect(b.sent).toHaveLength(1);
   });
 
   it('delivers nothing to another company', async () => {

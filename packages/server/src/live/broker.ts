@@ -5,12 +5,16 @@ import { type ConnectionHost, LiveFrameError, StompConnection, type Subscription
 import { APP_HEARTBEAT, APP_NOTIFY, companyTopic, USER_MSG_DESTINATION } from './destinations.ts';
 import type { DispatchCommand, LiveEvent, LiveMessage } from './events.ts';
 import type { LiveOptions } from './options.ts';
+import type { RealData } from './real-data.ts';
+import type { LiveScopes, VehicleScope } from './scope.ts';
 import { escapeHeader } from './stomp/frame.ts';
 
 export interface BrokerDeps {
   options: LiveOptions;
   bus: LiveBus;
   authenticate(token: string): Promise<SessionContext | undefined>;
+  /** Which vehicles each session may receive (consoles); answered from memory at delivery. */
+  scope: LiveScopes;
   /** The console's /app/heartbeat: the session is in use (feeds the online-users list). */
   onHeartbeat(session: SessionContext): Promise<void>;
   onInternalError(error: unknown): void;
@@ -39,9 +43,10 @@ const NOTIFY_COMMANDS = new Set<string>([
 
 /**
  * The STOMP side of the live channel: who is connected, who subscribed to what, and delivery of bus
- * messages to them. Each message's body is serialised once; the MESSAGE frame around it once per distinct
- * subscription id (clients usually share ids such as `sub-0`), so a company batch costs one JSON.stringify
- * whatever the number of consoles watching it.
+ * messages to them. Each message's body is serialised once per distinct scope (the whole company for users in no
+ * console; one filtered batch per distinct set of console lines); the MESSAGE frame around it once per scope and
+ * subscription id (clients usually share ids such as `sub-0`), so a company batch costs one JSON.stringify per
+ * scope whatever the number of consoles watching it.
  */
 export class Broker implements ConnectionHost {
   readonly options: LiveOptions;
@@ -74,8 +79,11 @@ export class Broker implements ConnectionHost {
     return new StompConnection(socket, this);
   }
 
-  authenticate(token: string): Promise<SessionContext | undefined> {
-    return this.deps.authenticate(token);
+  async authenticate(token: string): Promise<SessionContext | undefined> {
+    const session = await this.deps.authenticate(token);
+    // The scope must be known before the first frame: until then the session would see the whole company.
+    if (session) await this.deps.scope.prepare(session);
+    return session;
   }
 
   attach(connection: StompConnection): void {
@@ -133,9 +141,24 @@ export class Broker implements ConnectionHost {
         : this.userSubscriptions.get(message.userId);
     if (!subscriptions || subscriptions.size === 0) return;
     const destination = message.userId === undefined ? companyTopic(message.companyId) : USER_MSG_DESTINATION;
-    const body = JSON.stringify(message.event);
+    const event = message.event;
+    // Positions are filtered per scope; dispatch events and private messages go to every subscriber as they are.
+    const positions = message.userId === undefined && event.cmd === 'gps' ? (event.data as RealData[]) : undefined;
     const messageId = `m-${++this.messageSeq}`;
-    const frames = new Map<string, Buffer>();
+    // Frames by scope key (undefined = whole company), then by subscription id; null = nothing of this scope.
+    const frames = new Map<string | undefined, Map<string, Buffer | null>>();
+    const bodies = new Map<string | undefined, string | null>();
+    const bodyFor = (scope: VehicleScope | undefined): string | null => {
+      const key = scope?.key;
+      let body = bodies.get(key);
+      if (body === undefined) {
+        const data = scope && positions ? positions.filter((p) => scope.allows(p.imei)) : undefined;
+        body =
+          data === undefined ? JSON.stringify(event) : data.length === 0 ? null : JSON.stringify({ cmd: 'gps', data });
+        bodies.set(key, body);
+      }
+      return body;
+    };
     for (const subscription of subscriptions) {
       const connection = subscription.connection;
       const session = connection.session;
@@ -145,12 +168,19 @@ export class Broker implements ConnectionHost {
         connection.fail(new LiveFrameError('slow consumer', 'too far behind the live stream', 1013));
         continue;
       }
-      let frame = frames.get(subscription.id);
-      if (!frame) {
-        frame = messageFrame(destination, subscription.id, messageId, body);
-        frames.set(subscription.id, frame);
+      const scope = positions ? this.deps.scope.scopeOf(session) : undefined;
+      let byId = frames.get(scope?.key);
+      if (!byId) {
+        byId = new Map();
+        frames.set(scope?.key, byId);
       }
-      connection.send(frame);
+      let frame = byId.get(subscription.id);
+      if (frame === undefined) {
+        const body = bodyFor(scope);
+        frame = body === null ? null : messageFrame(destination, subscription.id, messageId, body);
+        byId.set(subscription.id, frame);
+      }
+      if (frame) connection.send(frame);
     }
   }
 
@@ -171,6 +201,15 @@ export class Broker implements ConnectionHost {
       });
     }
     return rows;
+  }
+
+  /** Users with a connection, for re-reading their scopes. */
+  connectedUsers(): { companyId: number; userId: number }[] {
+    const users = new Map<number, number>();
+    for (const connection of this.connections) {
+      if (connection.session) users.set(connection.session.userId, connection.session.companyId);
+    }
+    return [...users].map(([userId, companyId]) => ({ companyId, userId }));
   }
 
   /** Connected sessions, for revalidation. */

@@ -12,13 +12,23 @@ import type { RealData } from './real-data.ts';
  */
 export class Live {
   private readonly latest = new LatestPositions();
+  private readonly unsubscribeBus: () => void;
 
   constructor(
     readonly bus: LiveBus,
     private readonly broker: Broker,
     private readonly batcher: PositionBatcher,
     private readonly revalidateNow: () => Promise<number>,
-  ) {}
+  ) {
+    // Other nodes' vehicles reach this node only as gps batches on the bus: keep them too, so the REST full
+    // refresh on any node shows the whole fleet. This node's own batches come back through here as well;
+    // adding them again is harmless (newest event time wins).
+    this.unsubscribeBus = bus.subscribe((message) => {
+      if (message.event.cmd === 'gps' && message.userId === undefined) {
+        this.latest.add(message.companyId, message.event.data);
+      }
+    });
+  }
 
   /** Positions of one company's vehicles; coalesced per vehicle and sent about once a second. */
   publishPositions(companyId: number, positions: readonly RealData[]): void {
@@ -27,7 +37,7 @@ export class Live {
     this.batcher.add(companyId, positions);
   }
 
-  /** Newest real_data of each vehicle of a company seen by this node (for the console's full refresh). */
+  /** Newest real_data of each vehicle of a company, from this node and (over the bus) every other node. */
   latestPositions(companyId: number): RealData[] {
     return this.latest.of(companyId);
   }
@@ -58,6 +68,11 @@ export class Live {
 
   connections(companyId?: number): LiveConnectionInfo[] {
     return this.broker.list(companyId);
+  }
+
+  /** Stops following the bus (the plugin's onClose). */
+  detach(): void {
+    this.unsubscribeBus();
   }
 
   /** Hands a raw WebSocket to the STOMP broker (the route does this; exposed for other transports). */

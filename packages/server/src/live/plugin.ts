@@ -9,6 +9,7 @@ import { Broker } from './broker.ts';
 import { InProcessBus, type LiveBus } from './bus.ts';
 import { Live } from './live.ts';
 import { DEFAULT_LIVE_OPTIONS, type LiveOptions } from './options.ts';
+import { ConsoleScopes } from './scope.ts';
 import { endedSessions, heartbeatToucher, resolveToken, type SessionDeps } from './sessions.ts';
 
 export const LIVE_PATH = '/dispatch/websocket';
@@ -19,6 +20,11 @@ export interface LiveDeps {
   policy?: AuthPolicy;
   /** Defaults to the in-process bus; pass a networked one when running several nodes. */
   bus?: LiveBus;
+  /**
+   * Mount the STOMP endpoint (default). A node without the api role (HEADWAY_ROLES) still publishes its
+   * positions through the batcher and bus, but serves no consoles.
+   */
+  endpoint?: boolean;
   options?: Partial<LiveOptions>;
 }
 
@@ -40,10 +46,13 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
     policy: deps.policy ?? DEFAULT_AUTH_POLICY,
   };
   const bus = deps.bus ?? new InProcessBus();
+  // Console scopes (docs/live.md "Scoped delivery"): re-read with the sessions below, so edits apply within a period.
+  const scopes = new ConsoleScopes(deps.db);
   const broker = new Broker({
     options,
     bus,
     authenticate: (token) => resolveToken(sessionDeps, token),
+    scope: scopes,
     onHeartbeat: heartbeatToucher(sessionDeps),
     onInternalError: (error) => app.log.error({ err: error }, 'live channel frame failed'),
   });
@@ -52,7 +61,9 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
 
   const revalidate = async (): Promise<number> => {
     const ended = await endedSessions(sessionDeps, broker.sessionIds());
-    return ended.size === 0 ? 0 : broker.closeSessions(ended);
+    const closed = ended.size === 0 ? 0 : broker.closeSessions(ended);
+    await scopes.refresh(broker.connectedUsers());
+    return closed;
   };
   // Sessions end in the store (auth/, online/); polling it needs no hook in those modules and also catches
   // idle expiry and disabled users. live.closeSessions() is the immediate path for callers that know.
@@ -71,17 +82,20 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
   const live = new Live(bus, broker, batcher, revalidate);
   app.decorate('live', live);
 
-  // One @fastify/websocket per server: it owns the 'upgrade' listener, so a second copy would route twice.
-  if (!app.hasDecorator('websocketServer')) {
-    await app.register(fastifyWebsocket, { options: { maxPayload: options.maxFrameBytes * 2 } });
+  if (deps.endpoint ?? true) {
+    // One @fastify/websocket per server: it owns the 'upgrade' listener, so a second copy would route twice.
+    if (!app.hasDecorator('websocketServer')) {
+      await app.register(fastifyWebsocket, { options: { maxPayload: options.maxFrameBytes * 2 } });
+    }
+    app.get(LIVE_PATH, { websocket: true }, (socket) => {
+      broker.accept(socket);
+    });
   }
-  app.get(LIVE_PATH, { websocket: true }, (socket) => {
-    broker.accept(socket);
-  });
 
   app.addHook('onClose', async () => {
     clearInterval(revalidateTimer);
     batcher.stop();
+    live.detach();
     broker.close();
   });
   return live;

@@ -15,6 +15,7 @@ describe('menu tree', () => {
       'System',
       'SystemUser',
       'SystemRole',
+      'SystemConsole',
       'SystemOnline',
     ]);
     expect(tree.every((n) => n.meta.permission === FULL_MASK)).toBe(true);

@@ -77,6 +77,12 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         meta: { title: 'route.systemRole', icon: 'TeamOutlined' },
       },
       {
+        path: 'console',
+        name: 'SystemConsole',
+        component: 'system/console/index',
+        meta: { title: 'route.systemConsole', icon: 'MonitorOutlined' },
+      },
+      {
         path: 'online',
         name: 'SystemOnline',
         component: 'system/online/index',

@@ -14,6 +14,8 @@ export interface LinePlanLike {
     direction: Direction;
     /** Spec path string "lat,lng|lat,lng|…". */
     path: string;
+    /** Variant paths (branches, short turns) in the same format. */
+    variants?: { path: string; shapeId?: string; trips?: number }[];
     stations: { serial: number; stationName: string; distance: number; duration?: number; lng: number; lat: number }[];
   }[];
 }
@@ -26,6 +28,9 @@ export function lineFromPlan(plan: LinePlanLike): LineGeometry {
     directions: plan.directions.map((d) => ({
       direction: d.direction,
       path: parseSpecPath(d.path),
+      ...(d.variants?.length
+        ? { variants: d.variants.map((v) => ({ path: parseSpecPath(v.path), shapeId: v.shapeId, trips: v.trips })) }
+        : {}),
       stations: d.stations.map((s) => ({
         serial: s.serial,
         name: s.stationName,
@@ -50,7 +55,8 @@ export function parseSpecPath(path: string): [number, number][] {
 /** Stored rows (lines, line_paths, line_stations tables) in the spec's field names; only the fields read here. */
 export interface LineRowsLike {
   line: { route_code: string; route_name: string; category: number };
-  paths: { direction: number; path: string }[];
+  /** `variant` 1 marks a variant path (several rows per direction since migration 0008); absent or 0 the main. */
+  paths: { direction: number; path: string; variant?: number; shape_id?: string; trips?: number }[];
   stations: {
     direction: number;
     serial: number;
@@ -71,7 +77,8 @@ export function lineFromRows(rows: LineRowsLike): LineGeometry {
     category: (rows.line.category === 1 || rows.line.category === 2 ? rows.line.category : 0) as LineCategory,
     directions: directions.map((direction) => ({
       direction: direction as Direction,
-      path: parseSpecPath(rows.paths.find((p) => p.direction === direction)!.path),
+      path: parseSpecPath(rows.paths.find((p) => p.direction === direction && !p.variant)?.path ?? ''),
+      ...variantsOf(rows.paths.filter((p) => p.direction === direction && p.variant)),
       stations: rows.stations
         .filter((s) => s.direction === direction)
         .sort((a, b) => a.serial - b.serial)
@@ -83,6 +90,17 @@ export function lineFromRows(rows: LineRowsLike): LineGeometry {
           lat: s.lat,
           ...(s.duration !== undefined && s.duration !== null ? { duration: s.duration } : {}),
         })),
+    })),
+  };
+}
+
+function variantsOf(rows: LineRowsLike['paths']): Pick<LineGeometry['directions'][number], 'variants'> {
+  if (rows.length === 0) return {};
+  return {
+    variants: rows.map((r) => ({
+      path: parseSpecPath(r.path),
+      ...(r.shape_id ? { shapeId: r.shape_id } : {}),
+      ...(r.trips !== undefined ? { trips: r.trips } : {}),
     })),
   };
 }

@@ -7,6 +7,7 @@ import { buildGrid, type SegmentGrid } from './grid.ts';
 import type { ProgressOptions } from './options.ts';
 import { bearingOf, haversineMetres, type PlanarFrame, planarFrame, toX, toY } from './planar.ts';
 import type { Direction, LineCategory, LineGeometry } from './types.ts';
+import { compileVariants, type VariantSegments } from './variants.ts';
 
 export interface CompiledDirection {
   direction: Direction;
@@ -38,6 +39,8 @@ export interface CompiledDirection {
   anchors: Float64Array;
   /** Prior seconds from arrival at station k to arrival at k+1 (schedule, else distance at the default speed). */
   segmentPrior: Float64Array;
+  /** Where the direction's variant paths leave the main one (null: none do). */
+  variants: VariantSegments | null;
 }
 
 export interface CompiledLine {
@@ -114,6 +117,10 @@ export function compileLine(geometry: LineGeometry, options: ProgressOptions): C
       const byDistance = (stationAlong[k + 1]! - stationAlong[k]!) / options.defaultSpeed + options.defaultDwell;
       segmentPrior[k] = a !== undefined && b !== undefined && b > a ? b - a : byDistance;
     }
+    const grid = buildGrid(xs, ys, options.gridCell, options.searchRadius);
+    const variants = d.variants?.length
+      ? compileVariants(d.variants, { xs, ys, cum, len2, grid }, frame, options)
+      : null;
     return {
       direction: d.direction,
       successor: successorOf(geometry, index),
@@ -123,13 +130,14 @@ export function compileLine(geometry: LineGeometry, options: ProgressOptions): C
       bearing,
       len2,
       length,
-      grid: buildGrid(xs, ys, options.gridCell, options.searchRadius),
+      grid,
       serials: Int32Array.from(stations.map((s) => s.serial)),
       names: stations.map((s) => s.name),
       stationAlong,
       thresholds,
       anchors,
       segmentPrior,
+      variants,
     };
   });
   return {

@@ -13,11 +13,14 @@ import { toX, toY } from './planar.ts';
 import { buildSnapshot } from './snapshot.ts';
 import { advanceTo, placeAt, record } from './stations.ts';
 import type { LineGeometry, PositionReport, ProgressUpdate, StationEvent } from './types.ts';
+import { matchVariants, VARIANT_REPORTS, type VariantMatch } from './variants.ts';
 import { createVehicle, type TripPlan, type VehicleProgress } from './vehicle.ts';
 
 const DEVIATION_STATE_BIT = 1 << 7;
 const DEVIATION_WARNING_BIT = 1 << 23;
 const OUT_OF_SERVICE_BIT = 1 << 9;
+/** Metres before a branch's rejoin point where a main-path fix still counts as having come back along the branch. */
+const REJOIN_SLACK = 100;
 
 /** One on-path match being applied (reused: no object per report). */
 interface Fix {
@@ -46,6 +49,7 @@ export class RouteProgressEngine {
   private readonly lines = new Map<string, LineEntry>();
   private readonly vehicles = new Map<string, VehicleProgress>();
   private readonly prior: Prior = { dirIndex: -1, along: 0, dt: 0, atTerminal: false, expected: 0 };
+  private readonly variantMatch: VariantMatch = { offset: 0, rejoin: -1, toRejoin: 0 };
   private readonly fix: Fix = {
     dirIndex: 0,
     kind: 0,
@@ -124,11 +128,15 @@ export class RouteProgressEngine {
     } else v.stillSince = 0;
     v.lastReport = t;
 
-    const fresh = v.matched && t - v.time <= o.staleSeconds;
+    // On a branch that rejoins the main path, continuity is measured from where the vehicle was on the branch,
+    // projected to the rejoin point, so coming back onto the main path is the expected move, not a jump.
+    const onStretch = v.variantRejoin >= 0 && v.variantReports >= VARIANT_REPORTS;
+    const since = onStretch ? v.variantTime : v.time;
+    const fresh = v.matched && t - since <= o.staleSeconds;
     const prior = this.prior;
     prior.dirIndex = fresh ? v.dirIndex : -1;
-    prior.along = v.along;
-    prior.dt = t - v.time;
+    prior.along = onStretch ? Math.max(v.along, v.variantRejoin - v.variantToRejoin) : v.along;
+    prior.dt = t - since;
     prior.atTerminal = fresh && v.pointer >= line.directions[v.dirIndex]!.thresholds.length - 2;
     prior.expected = (Math.max(speedMs, v.speed) * 1.5 + 1) * prior.dt + o.jumpAllowance;
     const heading = report.speed >= 8 ? report.azimuth : -1;
@@ -146,7 +154,30 @@ export class RouteProgressEngine {
       v.switchDir = -1;
     }
 
-    const offset = best >= 0 ? scratch.offset[best]! : Number.POSITIVE_INFINITY;
+    let offset = best >= 0 ? scratch.offset[best]! : Number.POSITIVE_INFINITY;
+    // Off the main path: on one of the direction's variants (a branch) the vehicle is on its route. Looked up only
+    // here, so reports on the main path pay nothing for variants.
+    // The successor's variants count too: a trip ending at a branch terminal is followed by one starting there.
+    if (v.matched && offset > o.deviationExit) {
+      const current = line.directions[v.dirIndex]!;
+      const vm = this.variantMatch;
+      if (current.variants) {
+        matchVariants(current.variants, x, y, o.searchRadius, vm);
+        if (vm.offset <= o.deviationExit) {
+          v.variantReports++;
+          v.variantRejoin = vm.rejoin;
+          v.variantToRejoin = vm.toRejoin;
+          v.variantTime = t;
+          v.variantSpeed = speedMs;
+        }
+        if (vm.offset < offset) offset = vm.offset;
+      }
+      const next = line.directions[current.successor]!;
+      if (offset > o.deviationExit && next !== current && next.variants) {
+        matchVariants(next.variants, x, y, o.searchRadius, vm);
+        if (vm.offset < offset) offset = vm.offset;
+      }
+    }
     v.offset = offset;
     const wasDeviating = v.deviation.deviating;
     // Deviation is leaving the route during a trip: between departing the origin and reaching the terminal. A bus
@@ -159,7 +190,7 @@ export class RouteProgressEngine {
     const events: StationEvent[] = [];
     // Only a fix close to the path moves progress: between the deviation thresholds it is too doubtful to stamp a
     // station event on, beyond them the vehicle is off the route.
-    if (best >= 0 && offset <= o.deviationExit) {
+    if (best >= 0 && scratch.offset[best]! <= o.deviationExit) {
       let kind = scratch.kind[best]!;
       const along = scratch.along[best]!;
       // Back after a long silence (device off, tunnel) further along the same direction: carry on, with the
@@ -174,6 +205,12 @@ export class RouteProgressEngine {
       fix.plausible = prior.expected;
       fix.still = report.speed < o.stillSpeed;
       fix.deviating = wasDeviating;
+      // Only a fix at the junction or beyond is a rejoin. One before it is a vehicle that came back the way it went
+      // (or a multipath fix that happened to land on the branch): nothing was bypassed.
+      const rejoined = along >= v.variantRejoin - REJOIN_SLACK && v.variantReports >= VARIANT_REPORTS;
+      if (v.variantRejoin >= 0 && kind === SAME && best === v.dirIndex && rejoined) this.rejoin(entry, v, events);
+      v.variantRejoin = -1;
+      v.variantReports = 0;
       this.move(entry, v, fix, events);
     }
     const deviation =
@@ -243,6 +280,37 @@ export class RouteProgressEngine {
       v.along = target;
     }
     v.time = t;
+  }
+
+  /**
+   * Back on the main path after a variant stretch. The main-path stations the stretch bypassed (before its rejoin
+   * point, less a zone radius so a station at the junction is still announced) are passed without events; then
+   * progress restarts from where the vehicle was at its last report on the branch, in main-path metres, so the
+   * stations after the junction get interpolated times like any other.
+   */
+  private rejoin(entry: LineEntry, v: VehicleProgress, events: StationEvent[]): void {
+    const o = this.options;
+    const rejoin = v.variantRejoin;
+    const bypassedTo = rejoin - o.stationRadius - 1;
+    if (bypassedTo > v.along) {
+      const history = entry.history.directions[v.dirIndex]!;
+      advanceTo(
+        entry.line,
+        v,
+        history,
+        bypassedTo,
+        v.variantTime,
+        v.timeSpeed,
+        v.variantSpeed,
+        false,
+        false,
+        o,
+        events,
+      );
+    }
+    v.along = rejoin - v.variantToRejoin;
+    v.time = v.variantTime;
+    v.timeSpeed = v.variantSpeed;
   }
 
   /**

@@ -18,7 +18,14 @@ export interface SegmentGrid {
   query: number;
 }
 
-export function buildGrid(xs: Float64Array, ys: Float64Array, cell: number, margin: number): SegmentGrid {
+/** @param gaps segments to leave out (1 = no segment between points s and s+1: separate polylines in one array) */
+export function buildGrid(
+  xs: Float64Array,
+  ys: Float64Array,
+  cell: number,
+  margin: number,
+  gaps?: Uint8Array,
+): SegmentGrid {
   const n = xs.length;
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
@@ -38,6 +45,7 @@ export function buildGrid(xs: Float64Array, ys: Float64Array, cell: number, marg
   const counts = new Int32Array(nx * ny + 1);
   const visit = (fill: Int32Array | null, cursor: Int32Array | null) => {
     for (let s = 0; s < segments; s++) {
+      if (gaps && gaps[s] === 1) continue;
       const cx0 = Math.floor((Math.min(xs[s]!, xs[s + 1]!) - minX) / cell);
       const cx1 = Math.floor((Math.max(xs[s]!, xs[s + 1]!) - minX) / cell);
       const cy0 = Math.floor((Math.min(ys[s]!, ys[s + 1]!) - minY) / cell);

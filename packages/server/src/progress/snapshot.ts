@@ -5,6 +5,7 @@ import { type EtaResult, estimateEta } from './eta.ts';
 import type { LineHistory } from './history.ts';
 import type { ProgressOptions } from './options.ts';
 import type { ProgressSnapshot } from './types.ts';
+import { VARIANT_REPORTS } from './variants.ts';
 import type { VehicleProgress } from './vehicle.ts';
 
 const eta: EtaResult = { next: 0, terminal: 0 };
@@ -22,8 +23,16 @@ export function buildSnapshot(
   const inZone = (v.pointer & 1) === 1;
   const zoneStation = (v.pointer - 1) >> 1;
   // While in a station's zone the "next" station is the following one, except at the terminal.
-  const next = Math.max(0, Math.min(last, inZone ? zoneStation + 1 : v.pointer >> 1));
-  const along = v.along;
+  let next = Math.max(0, Math.min(last, inZone ? zoneStation + 1 : v.pointer >> 1));
+  let along = v.along;
+  // On a branch the held progress would freeze the distances; show it projected to where the branch rejoins
+  // (metres left along the branch), and the next station beyond that — the ones on the main path it bypasses are
+  // not next.
+  const onVariant = v.variantTime > 0 && v.variantTime === v.lastReport;
+  if (v.variantRejoin >= 0 && v.variantReports >= VARIANT_REPORTS && v.variantRejoin - v.variantToRejoin > along) {
+    along = v.variantRejoin - v.variantToRejoin;
+    while (next < last && sa[next]! < along) next++;
+  }
   const origin = sa[0] ?? 0;
   const terminal = sa[last] ?? 0;
   const span = terminal - origin;
@@ -55,6 +64,7 @@ export function buildSnapshot(
     percent,
     atStation: inZone,
     deviating: v.deviation.deviating,
+    onVariant,
     layover,
     etaNext: Math.round(eta.next),
     etaTerminal: Math.round(eta.terminal),

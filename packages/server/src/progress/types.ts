@@ -26,6 +26,11 @@ export interface DirectionGeometry {
   path: [number, number][];
   /** Ordered by serial, distances non-decreasing. */
   stations: StationGeometry[];
+  /**
+   * Other paths trips of this direction take (GTFS shape variants: branches, short turns), [lng, lat] in travel
+   * order. A vehicle on one of them is on its route, not deviating; stations and progress stay on `path`.
+   */
+  variants?: { path: [number, number][]; shapeId?: string; trips?: number }[];
 }
 
 export interface LineGeometry {
@@ -114,6 +119,8 @@ export interface ProgressSnapshot {
   /** True while the vehicle sits inside the zone of `serial`. */
   atStation: boolean;
   deviating: boolean;
+  /** On a variant path (branch) where it leaves the main one: on route, progress projected to the rejoin point. */
+  onVariant: boolean;
   /** Parked at a terminal (or the origin) beyond the layover time. */
   layover: boolean;
   /** Epoch s at the next station and at the terminal. */

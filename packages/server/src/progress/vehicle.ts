@@ -43,6 +43,16 @@ export interface VehicleProgress {
   stillSince: number;
   lastReport: number;
   plan: TripPlan | null;
+  /**
+   * On a variant stretch off the main path (variants.ts): the main-path along where it rejoins, else -1. Progress
+   * is held meanwhile; the last report on the stretch (time, speed, metres left to the rejoin) times what follows.
+   */
+  variantRejoin: number;
+  /** Consecutive reports on variant stretches: one alone is as likely a multipath fix and changes nothing. */
+  variantReports: number;
+  variantToRejoin: number;
+  variantTime: number;
+  variantSpeed: number;
 }
 
 export function createVehicle(routeCode: string): VehicleProgress {
@@ -70,5 +80,10 @@ export function createVehicle(routeCode: string): VehicleProgress {
     stillSince: 0,
     lastReport: 0,
     plan: null,
+    variantRejoin: -1,
+    variantReports: 0,
+    variantToRejoin: 0,
+    variantTime: 0,
+    variantSpeed: 0,
   };
 }

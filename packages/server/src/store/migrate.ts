@@ -5,6 +5,9 @@ import { transit } from './migrations/0002-transit.ts';
 import { gateway } from './migrations/0003-gateway.ts';
 import { ingest } from './migrations/0004-ingest.ts';
 import { lookupIndexes } from './migrations/0005-lookup-indexes.ts';
+import { consoles } from './migrations/0006-consoles.ts';
+import { gatewayNode } from './migrations/0007-gateway-node.ts';
+import { lineVariants } from './migrations/0008-line-variants.ts';
 
 // The one ordered list of migrations. Later issues append entries; names sort in order of application.
 function migrations(store: Store): Record<string, Migration> {
@@ -14,6 +17,9 @@ function migrations(store: Store): Record<string, Migration> {
     '0003-gateway': gateway(store.engine),
     '0004-ingest': ingest(store.engine),
     '0005-lookup-indexes': lookupIndexes(),
+    '0006-consoles': consoles(store.engine),
+    '0007-gateway-node': gatewayNode(),
+    '0008-line-variants': lineVariants(store.engine),
   };
 }
 

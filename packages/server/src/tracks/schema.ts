@@ -45,6 +45,8 @@ export interface GatewayDevicesTable extends DevicesTable {
   online: Generated<number>;
   last_seen_at: number | null;
   registered_at: number | null;
+  /** The gateway node holding the session while online (migration 0007). */
+  gateway_node: string | null;
 }
 
 export type TrackTables = {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { OwnLine } from '../contract/vehicles.ts';
+import type { LineScope } from '../consoles/scope.ts';
+import type { OwnLine, OwnLineVariant } from '../contract/vehicles.ts';
 import type { TransitTables } from '../lines/schema.ts';
 import { parseJson } from '../store/json.ts';
 import type { Database } from '../store/schema.ts';
@@ -28,8 +29,17 @@ export interface VehicleRow {
   device_online: number | null;
 }
 
-/** The company's vehicles with fleet, line and device; one vehicle when `imei` is given. */
-export async function companyVehicles(db: Kysely<Database>, companyId: number, imei?: string): Promise<VehicleRow[]> {
+/**
+ * The company's vehicles with fleet, line and device; one vehicle when `imei` is given. `scope` (the caller's
+ * console lines) keeps only vehicles bound to those lines; undefined keeps the whole company.
+ */
+export async function companyVehicles(
+  db: Kysely<Database>,
+  companyId: number,
+  imei?: string,
+  scope?: LineScope,
+): Promise<VehicleRow[]> {
+  if (scope && scope.size === 0) return [];
   let query = mapDb(db)
     .selectFrom('vehicles as v')
     .leftJoin('fleets as f', (j) => j.onRef('f.id', '=', 'v.fleet_id').onRef('f.company_id', '=', 'v.company_id'))
@@ -52,6 +62,7 @@ export async function companyVehicles(db: Kysely<Database>, companyId: number, i
     ])
     .where('v.company_id', '=', companyId);
   if (imei !== undefined) query = query.where('v.imei', '=', imei);
+  if (scope) query = query.where('v.line_id', 'in', [...scope]);
   return query.orderBy('v.car_name').orderBy('v.id').execute();
 }
 
@@ -145,14 +156,17 @@ export async function latestStoredPositions(
 
 const DEFAULT_STYLE = { strokeColor: '#ff0000', strokeWeight: 3, strokeOpacity: 0.5 };
 
-/** The company's lines with each direction's path, style and stations: what the map draws. */
-export async function companyLines(db: Kysely<Database>, companyId: number): Promise<OwnLine[]> {
+/** The company's lines with each direction's path, style and stations: what the map draws; `scope` as above. */
+export async function companyLines(db: Kysely<Database>, companyId: number, scope?: LineScope): Promise<OwnLine[]> {
+  if (scope && scope.size === 0) return [];
+  const inScope = scope ? [...scope] : undefined;
   const tdb = mapDb(db);
   const [lines, directions, paths, stations] = await Promise.all([
     tdb
       .selectFrom('lines')
       .select(['id', 'route_code', 'route_name', 'category', 'color'])
       .where('company_id', '=', companyId)
+      .$if(inScope !== undefined, (q) => q.where('id', 'in', inScope ?? []))
       .orderBy('sort_id')
       .orderBy('route_code')
       .execute(),
@@ -160,25 +174,38 @@ export async function companyLines(db: Kysely<Database>, companyId: number): Pro
       .selectFrom('line_directions')
       .select(['line_id', 'direction', 'origin', 'terminal'])
       .where('company_id', '=', companyId)
+      .$if(inScope !== undefined, (q) => q.where('line_id', 'in', inScope ?? []))
       .orderBy('line_id')
       .orderBy('direction')
       .execute(),
     tdb
       .selectFrom('line_paths')
-      .select(['line_id', 'direction', 'path', 'style'])
+      .select(['line_id', 'direction', 'path', 'style', 'variant', 'shape_id', 'trips'])
       .where('company_id', '=', companyId)
+      .$if(inScope !== undefined, (q) => q.where('line_id', 'in', inScope ?? []))
       .execute(),
     tdb
       .selectFrom('line_stations')
       .select(['id', 'line_id', 'direction', 'serial', 'station_name', 'distance', 'lat', 'lng'])
       .where('company_id', '=', companyId)
+      .$if(inScope !== undefined, (q) => q.where('line_id', 'in', inScope ?? []))
       .orderBy('line_id')
       .orderBy('direction')
       .orderBy('serial')
       .execute(),
   ]);
   const key = (lineId: number, direction: number) => `${lineId}:${direction}`;
-  const pathOf = new Map(paths.map((p) => [key(p.line_id, p.direction), p]));
+  // The main path per direction (variant 0); variants (branches, short turns; migration 0008) drawn beside it.
+  const pathOf = new Map(paths.filter((p) => p.variant === 0).map((p) => [key(p.line_id, p.direction), p]));
+  const variantsOf = new Map<string, OwnLineVariant[]>();
+  for (const p of paths) {
+    if (p.variant === 0) continue;
+    const k = key(p.line_id, p.direction);
+    const v = { shape_id: p.shape_id, trips: p.trips, path: p.path, style: variantStyle(p.style) };
+    const list = variantsOf.get(k);
+    if (list) list.push(v);
+    else variantsOf.set(k, [v]);
+  }
   const stationsOf = new Map<string, OwnLine['directions'][number]['stations']>();
   for (const s of stations) {
     const k = key(s.line_id, s.direction);
@@ -219,7 +246,19 @@ export async function companyLines(db: Kysely<Database>, companyId: number): Pro
         strokeOpacity: typeof stored.strokeOpacity === 'number' ? stored.strokeOpacity : DEFAULT_STYLE.strokeOpacity,
       },
       stations: stationsOf.get(key(d.line_id, d.direction)) ?? [],
+      variants: variantsOf.get(key(d.line_id, d.direction)) ?? [],
     });
   }
   return [...byLine.values()];
+}
+
+/** A variant's stored style, thinner and fainter than the main path when the row has none. */
+function variantStyle(raw: string): OwnLineVariant['style'] {
+  const stored = parseJson<Record<string, unknown>>(raw, {});
+  return {
+    strokeColor:
+      typeof stored.strokeColor === 'string' && stored.strokeColor ? stored.strokeColor : DEFAULT_STYLE.strokeColor,
+    strokeWeight: typeof stored.strokeWeight === 'number' ? stored.strokeWeight : 2,
+    strokeOpacity: typeof stored.strokeOpacity === 'number' ? stored.strokeOpacity : 0.3,
+  };
 }

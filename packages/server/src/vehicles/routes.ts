@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { sessionOf } from '../auth/access.ts';
+import { lineScopeOf } from '../consoles/scope.ts';
 import {
   type CarBaseInfo,
   CarInfoQuery,
@@ -25,7 +26,10 @@ export interface VehicleRouteDeps {
 
 const ACCESS = { screen: 'MonitoringMap', need: 'view' } as const;
 
-/** The monitoring map's reads (docs/map.md): tree, full live refresh, lines to draw, base info. */
+/**
+ * The monitoring map's reads (docs/map.md): tree, full live refresh, lines to draw, base info. A user in a console
+ * gets only its lines and the vehicles bound to them (docs/decisions.md "Consoles"); a vehicle outside answers 1008.
+ */
 export function vehicleRoutes(deps: VehicleRouteDeps): FastifyPluginAsyncTypebox {
   const { db, clock } = deps;
   return async (app) => {
@@ -36,16 +40,20 @@ export function vehicleRoutes(deps: VehicleRouteDeps): FastifyPluginAsyncTypebox
       '/basic/cars/tree',
       { schema: { querystring: VehicleTreeQuery }, config: { access: ACCESS } },
       async (request) => {
-        const { companyId } = sessionOf(request);
-        const [vehicles, fleets] = await Promise.all([companyVehicles(db, companyId), companyFleets(db, companyId)]);
+        const { companyId, userId } = sessionOf(request);
+        const scope = await lineScopeOf(db, companyId, userId);
+        const [vehicles, fleets] = await Promise.all([
+          companyVehicles(db, companyId, undefined, scope),
+          companyFleets(db, companyId),
+        ]);
         const live = await liveStateOf(db, feedOf(), companyId, vehicles);
         return ok(buildVehicleTree(vehicles, fleets, live, request.query.group_by ?? 'pid', epochSeconds(clock)));
       },
     );
 
     app.get('/basic/cars/real', { config: { access: ACCESS } }, async (request) => {
-      const { companyId } = sessionOf(request);
-      const vehicles = await companyVehicles(db, companyId);
+      const { companyId, userId } = sessionOf(request);
+      const vehicles = await companyVehicles(db, companyId, undefined, await lineScopeOf(db, companyId, userId));
       const live = await liveStateOf(db, feedOf(), companyId, vehicles);
       const rows: VehicleLive[] = vehicles.map((v) => {
         const state = live.get(v.car_id);
@@ -68,16 +76,16 @@ export function vehicleRoutes(deps: VehicleRouteDeps): FastifyPluginAsyncTypebox
     });
 
     app.get('/basic/routes/own', { config: { access: ACCESS } }, async (request) => {
-      const { companyId } = sessionOf(request);
-      return ok(await companyLines(db, companyId));
+      const { companyId, userId } = sessionOf(request);
+      return ok(await companyLines(db, companyId, await lineScopeOf(db, companyId, userId)));
     });
 
     app.get(
       '/basic/cars/info',
       { schema: { querystring: CarInfoQuery }, config: { access: ACCESS } },
       async (request) => {
-        const { companyId } = sessionOf(request);
-        const [v] = await companyVehicles(db, companyId, request.query.imei);
+        const { companyId, userId } = sessionOf(request);
+        const [v] = await companyVehicles(db, companyId, request.query.imei, await lineScopeOf(db, companyId, userId));
         if (!v) throw new ApiError(ErrorCode.recordMissing);
         const info: CarBaseInfo = {
           car_id: v.car_id,

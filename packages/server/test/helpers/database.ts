@@ -14,6 +14,8 @@ export const PG_ADMIN_URL = process.env.HEADWAY_TEST_PG_URL ?? 'postgres://postg
 
 export interface TestStore {
   store: Store;
+  /** Where another process (or a second store, e.g. a second platform node) finds the same database. */
+  location: { databaseUrl: string } | { sqliteFile: string };
   /** Closes the connections and deletes the database. */
   drop(): Promise<void>;
 }
@@ -26,6 +28,7 @@ export async function createTestStore(engine: Engine): Promise<TestStore> {
     await migrateToLatest(store);
     return {
       store,
+      location: { sqliteFile: join(dir, 'headway.db') },
       async drop() {
         await store.close();
         rmSync(dir, { recursive: true, force: true });
@@ -41,6 +44,7 @@ export async function createTestStore(engine: Engine): Promise<TestStore> {
   await migrateToLatest(store);
   return {
     store,
+    location: { databaseUrl: url.toString() },
     async drop() {
       await store.close();
       await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

@@ -46,6 +46,8 @@ export interface FleetOptions {
   scheduleUtcOffsetSeconds?: number;
   rates?: EventRates;
   stats?: FleetStats;
+  /** Probability per trip of a detour off the shape (default: the motion model's, 3%); 0 for a clean run. */
+  detourChance?: number;
 }
 
 interface Running {
@@ -69,6 +71,7 @@ export class Fleet {
   private readonly vehicles: Running[];
   private timer: NodeJS.Timeout | null = null;
   private round = 0;
+  private finishedDetours = 0;
   private stopped = false;
   private paused = false;
 
@@ -115,6 +118,11 @@ export class Fleet {
 
   get size(): number {
     return this.vehicles.length;
+  }
+
+  /** Detours off the shape the drivers have taken so far (real route deviations the server should flag). */
+  detours(): number {
+    return this.vehicles.reduce((n, v) => n + (v.motion?.detours ?? 0), this.finishedDetours);
   }
 
   terminals(): VirtualTerminal[] {
@@ -168,8 +176,10 @@ export class Fleet {
       v.nextDutyCheck = simNow + 60;
       const duty = this.options.duties.next(v.spec, simNow);
       if (duty) {
+        this.finishedDetours += v.motion?.detours ?? 0;
         v.motion = new VehicleMotion(duty, v.rng.fork(`duty-${v.duties++}`), simNow, {
           utcOffsetSeconds: this.options.scheduleUtcOffsetSeconds ?? 0,
+          ...(this.options.detourChance === undefined ? {} : { detourChance: this.options.detourChance }),
         });
       }
     }

@@ -52,6 +52,8 @@ export class VehicleMotion {
   private readonly pax = { onboard: 0, onDay: 0, onTrip: 0, offTrip: 0, onLast: 0, offLast: 0 };
   private readonly warmUp: number;
   private readonly detourChance: number;
+  /** Detours taken so far on this duty. */
+  detours = 0;
 
   constructor(
     readonly duty: SimDuty,
@@ -239,7 +241,10 @@ export class VehicleMotion {
     if (!this.detour && this.rng.chance(this.detourChance / trip.stops.length)) {
       const a = trip.stops[index]!.along;
       const b = trip.stops[Math.min(index + 3, trip.stops.length - 1)]!.along;
-      if (b - a > 300) this.detour = { start: a, end: b, metres: this.rng.range(150, 400) };
+      if (b - a > 300) {
+        this.detour = { start: a, end: b, metres: this.rng.range(150, 400) };
+        this.detours++;
+      }
     }
   }
 

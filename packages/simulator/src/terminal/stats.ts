@@ -1,3 +1,5 @@
+import type { LocationReport } from '@headway/protocol';
+
 /**
  * Counters shared by all terminals of one simulator process. Ack latency goes into 1 ms buckets up to 30 s,
  * so p50/p99 are exact to the millisecond without keeping samples.
@@ -15,6 +17,11 @@ export class FleetStats {
   commands = 0;
   /** Alarm attachment files the attachment server confirmed (0x9212 result 0). */
   attachmentsUploaded = 0;
+  /**
+   * Called for every 0x0200 written, with the vehicle's IMEI and the report's time: benches join it with what
+   * reaches the console (bench/multi-node-latency.ts). `sentAtMs` is the wall clock, comparable across processes.
+   */
+  onReportSent: ((imei: string, time: LocationReport['time'], sentAtMs: number) => void) | undefined;
   private readonly buckets = new Uint32Array(30_001);
   private samples = 0;
 

@@ -402,8 +402,10 @@ export class VirtualTerminal implements CommandTarget {
       return;
     }
     this.pending.set(flowId, { reports, sentAt: this.now(), msgId });
-    if (msgId === 0x0200) this.options.stats.reportsSent++;
-    else this.options.stats.batchesSent++;
+    if (msgId === 0x0200) {
+      this.options.stats.reportsSent++;
+      this.options.stats.onReportSent?.(this.options.imei, reports[0]!.time, Date.now());
+    } else this.options.stats.batchesSent++;
   }
 
   private flushBlind(): void {

@@ -32,6 +32,48 @@ describe('vehicle features updated in place', () => {
     expect(features.source.getRevision()).toBe(revision + 1);
   });
 
+  it("copies the batch's fields: a caller reusing its point objects does not move vehicles behind the map's back", () => {
+    const features = new VehicleFeatures(identity);
+    const mine = point('a', 1);
+    features.apply([mine]);
+    mine.lng = 9;
+    mine.colour = 'red';
+    expect(features.point('a')).toMatchObject({ lng: 1, colour: 'green' });
+    features.apply([mine]);
+    expect(features.point('a')).toMatchObject({ lng: 9, colour: 'red' });
+    expect(features.point('a')).not.toBe(mine);
+    expect(features.feature('a')?.get('col')).toBe(2);
+  });
+
+  it('updates the label and leaves unchanged style properties alone', () => {
+    const features = new VehicleFeatures(identity);
+    features.apply([point('a', 1, { step: 4 })]);
+    const feature = features.feature('a');
+    const revision = feature?.getRevision();
+    features.apply([point('a', 2, { step: 4, label: 'Bus 8' })]);
+    expect(feature?.get('label')).toBe('Bus 8');
+    expect(feature?.get('row')).toBe(4);
+    // Silent updates: the feature itself never fires a change (the source fires one for the batch).
+    expect(feature?.getRevision()).toBe(revision);
+  });
+
+  it('visits every vehicle with its current view coordinates and notifies subscribers once per batch', () => {
+    const features = new VehicleFeatures((lng, lat) => [lng * 2, lat * 3]);
+    let calls = 0;
+    features.subscribe(() => calls++);
+    features.apply([point('a', 1), point('b', 2, { lat: 1 })]);
+    features.apply([point('a', 5)]);
+    const seen: [string, number, number, string][] = [];
+    features.forEach((key, x, y, p) => {
+      seen.push([key, x, y, p.label]);
+    });
+    expect(seen).toEqual([
+      ['a', 10, 0, 'a'],
+      ['b', 4, 3, 'b'],
+    ]);
+    expect(calls).toBe(2);
+  });
+
   it('keeps only the checked vehicles and finds the nearest one', () => {
     const features = new VehicleFeatures(identity);
     features.apply([point('a', 1), point('b', 2), point('c', 3)]);
@@ -44,7 +86,10 @@ describe('vehicle features updated in place', () => {
   it('projects every point again for a new datum', () => {
     const features = new VehicleFeatures(identity);
     features.apply([point('a', 1)]);
+    features.apply([point('a', 2, { colour: 'red' })]);
     features.reproject((lng, lat) => [lng * 10, lat]);
-    expect(features.feature('a')?.getGeometry()?.getCoordinates()).toEqual([10, 0]);
+    expect(features.feature('a')?.getGeometry()?.getCoordinates()).toEqual([20, 0]);
+    expect(features.feature('a')?.get('col')).toBe(2);
+    expect(features.source.getFeatures()).toHaveLength(1);
   });
 });

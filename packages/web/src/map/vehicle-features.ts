@@ -19,11 +19,19 @@ export interface VehiclePoint {
 
 const COLOUR_INDEX = new Map(COLOURS.map((c, i) => [c, i]));
 
+/** One vehicle on the map, allocated when it first appears and then only written to. */
+interface Slot {
+  feature: Feature<Point>;
+  /** The point's own flat coordinates: OpenLayers' WebGL batch holds this very array. */
+  flat: number[];
+  /** The last applied point, a private copy (callers may reuse theirs, see pointOf). */
+  point: VehiclePoint;
+}
+
 export class VehicleFeatures {
   /** No spatial index: every position update would re-insert into the R-tree; clicks search linearly. */
   readonly source = new VectorSource<Feature<Point>>({ useSpatialIndex: false });
-  private readonly byKey = new Map<string, Feature<Point>>();
-  private readonly points = new Map<string, VehiclePoint>();
+  private readonly slots = new Map<string, Slot>();
   private readonly listeners = new Set<() => void>();
 
   constructor(private project: (lng: number, lat: number) => [number, number]) {}
@@ -38,25 +46,22 @@ export class VehicleFeatures {
     for (const listener of this.listeners) listener();
   }
 
-  /** Keys and view coordinates of every vehicle, for clustering and labels. */
+  /** Keys and view coordinates of every vehicle, for clustering and labels. `point` is read-only. */
   forEach(visit: (key: string, x: number, y: number, point: VehiclePoint) => void): void {
-    for (const [key, feature] of this.byKey) {
-      const c = feature.getGeometry()?.getFlatCoordinates();
-      const p = this.points.get(key);
-      if (c && p) visit(key, c[0] as number, c[1] as number, p);
-    }
+    for (const slot of this.slots.values())
+      visit(slot.point.key, slot.flat[0] as number, slot.flat[1] as number, slot.point);
   }
 
   get size(): number {
-    return this.byKey.size;
+    return this.slots.size;
   }
 
   feature(key: string): Feature<Point> | undefined {
-    return this.byKey.get(key);
+    return this.slots.get(key)?.feature;
   }
 
   point(key: string): VehiclePoint | undefined {
-    return this.points.get(key);
+    return this.slots.get(key)?.point;
   }
 
   /**
@@ -67,45 +72,60 @@ export class VehicleFeatures {
    * point's coordinates are written into its own flat-coordinates array (which the renderer's batch holds by
    * reference) and the style properties silently; one source change then makes the renderer rebuild its
    * buffers from the batch. bench/map-apply-batch.ts measures it; vehicle-features.test.ts pins the contract.
+   *
+   * Nothing is allocated for a known vehicle (besides what `project` returns, which dies young): the batch's
+   * fields are copied into the vehicle's slot. Keeping the caller's objects instead made every batch's
+   * 20,000 points outlive a scavenge, which is what made some batches take 20–40 ms.
    */
   apply(batch: readonly VehiclePoint[]): void {
     const added: Feature<Point>[] = [];
-    let moved = false;
-    for (const p of batch) {
-      this.points.set(p.key, p);
+    for (let i = 0; i < batch.length; i++) {
+      const p = batch[i] as VehiclePoint;
       const [x, y] = this.project(p.lng, p.lat);
-      const col = COLOUR_INDEX.get(p.colour) ?? 0;
-      const existing = this.byKey.get(p.key);
-      if (existing) {
-        existing.set('col', col, true);
-        existing.set('row', p.step, true);
-        existing.set('label', p.label, true);
-        const flat = existing.getGeometry()?.getFlatCoordinates();
-        if (flat) {
-          flat[0] = x;
-          flat[1] = y;
-        }
-        moved = true;
+      const slot = this.slots.get(p.key);
+      if (!slot) {
+        const feature = new Feature({
+          geometry: new Point([x, y]),
+          col: COLOUR_INDEX.get(p.colour) ?? 0,
+          row: p.step,
+          label: p.label,
+        });
+        feature.setId(p.key);
+        const flat = (feature.getGeometry() as Point).getFlatCoordinates();
+        this.slots.set(p.key, { feature, flat, point: { ...p } });
+        added.push(feature);
         continue;
       }
-      const feature = new Feature({ geometry: new Point([x, y]), col, row: p.step, label: p.label });
-      feature.setId(p.key);
-      this.byKey.set(p.key, feature);
-      added.push(feature);
+      slot.flat[0] = x;
+      slot.flat[1] = y;
+      const held = slot.point;
+      held.lng = p.lng;
+      held.lat = p.lat;
+      if (held.colour !== p.colour) {
+        held.colour = p.colour;
+        slot.feature.set('col', COLOUR_INDEX.get(p.colour) ?? 0, true);
+      }
+      if (held.step !== p.step) {
+        held.step = p.step;
+        slot.feature.set('row', p.step, true);
+      }
+      if (held.label !== p.label) {
+        held.label = p.label;
+        slot.feature.set('label', p.label, true);
+      }
     }
     if (added.length > 0) this.source.addFeatures(added);
-    if (moved) this.source.changed();
+    if (batch.length > added.length) this.source.changed();
     this.changed();
   }
 
   /** Keeps only these vehicles on the map (the tree's checked ones). */
   retain(keys: ReadonlySet<string>): void {
     const removed: Feature<Point>[] = [];
-    for (const [key, feature] of this.byKey) {
+    for (const [key, slot] of this.slots) {
       if (keys.has(key)) continue;
-      removed.push(feature);
-      this.byKey.delete(key);
-      this.points.delete(key);
+      removed.push(slot.feature);
+      this.slots.delete(key);
     }
     if (removed.length > 0) this.source.removeFeatures(removed);
     this.changed();
@@ -114,9 +134,8 @@ export class VehicleFeatures {
   /** A new base provider (datum): every point is projected again. */
   reproject(project: (lng: number, lat: number) => [number, number]): void {
     this.project = project;
-    const all = [...this.points.values()];
-    this.byKey.clear();
-    this.points.clear();
+    const all = [...this.slots.values()].map((slot) => slot.point);
+    this.slots.clear();
     this.source.clear(true);
     this.apply(all);
   }
@@ -126,11 +145,9 @@ export class VehicleFeatures {
     let best: string | undefined;
     let bestD = tolerance * tolerance;
     const [x, y] = coordinate as [number, number];
-    for (const [key, feature] of this.byKey) {
-      const c = feature.getGeometry()?.getFlatCoordinates();
-      if (!c) continue;
-      const dx = (c[0] as number) - x;
-      const dy = (c[1] as number) - y;
+    for (const [key, slot] of this.slots) {
+      const dx = (slot.flat[0] as number) - x;
+      const dy = (slot.flat[1] as number) - y;
       const d = dx * dx + dy * dy;
       if (d <= bestD) {
         bestD = d;

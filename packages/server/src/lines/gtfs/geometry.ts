@@ -100,3 +100,35 @@ export function pointAlong(
   const lng = line.lngs[i]! + t * (line.lngs[i + 1]! - line.lngs[i]!);
   return { lat, lng, azimuth: azimuth(line.lats[i]!, line.lngs[i]!, line.lats[i + 1]!, line.lngs[i + 1]!), segment: i };
 }
+
+/**
+ * How far `shape` strays from `main` at worst: the largest distance from one of its points to the nearest point of
+ * `main`, in metres. A short turn that runs on the main path scores a few metres; a branch its distance out.
+ */
+export function maxOffsetFrom(main: Polyline, shape: Polyline): number {
+  const n = main.lats.length;
+  if (n === 0) return Number.POSITIVE_INFINITY;
+  const lat0 = main.lats[0]!;
+  const kx = 111_320 * Math.cos(lat0 * RAD);
+  const ky = 110_574;
+  const xs = main.lngs.map((lng) => lng * kx);
+  const ys = main.lats.map((lat) => lat * ky);
+  let worst = 0;
+  for (let p = 0; p < shape.lats.length; p++) {
+    const px = shape.lngs[p]! * kx;
+    const py = shape.lats[p]! * ky;
+    let best = n === 1 ? Math.hypot(px - xs[0]!, py - ys[0]!) : Number.POSITIVE_INFINITY;
+    for (let i = 0; i < n - 1 && best > worst; i++) {
+      const dx = xs[i + 1]! - xs[i]!;
+      const dy = ys[i + 1]! - ys[i]!;
+      const len2 = dx * dx + dy * dy;
+      let t = len2 > 0 ? ((px - xs[i]!) * dx + (py - ys[i]!) * dy) / len2 : 0;
+      t = t < 0 ? 0 : Math.min(t, 1);
+      const d = Math.hypot(xs[i]! + t * dx - px, ys[i]! + t * dy - py);
+      if (d < best) best = d;
+    }
+    // A point no closer than the worst so far cannot raise it; the early exit above keeps this near-linear.
+    if (best > worst) worst = best;
+  }
+  return worst;
+}

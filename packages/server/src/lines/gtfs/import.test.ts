@@ -61,6 +61,27 @@ describe('GTFS import of the shared Staten Island feed', () => {
     const s79 = plan.lines.find((l) => l.routeCode === 'S79-SBS')!;
     expect(s79.directions[0]!.terminal).toBe('4 AV/86 ST');
     expect(s79.directions[0]!.distance).toBeGreaterThan(20_000);
+    // Shapes other than the main pattern's are kept as variants with their trip counts: S51's branch strays
+    // 641 m from the main path, its short turn runs on it; S46's branch 282 m; one geometry under several shape ids
+    // (S46 S460396/S460402/S460404) is one variant.
+    const s51 = plan.lines.find((l) => l.routeCode === 'S51')!.directions[0]!;
+    expect(s51.shapeId).toBe('S510119');
+    expect(s51.variants.map((v) => [v.shapeId, v.trips])).toEqual([
+      ['S510120', 98],
+      ['S510122', 20],
+      ['S510121', 1],
+    ]);
+    expect(s51.variants[0]!.maxOffset).toBeGreaterThan(600);
+    expect(s51.variants[1]!.maxOffset).toBeLessThan(20);
+    const s46 = plan.lines.find((l) => l.routeCode === 'S46')!.directions[0]!;
+    expect(s46.variants[0]).toMatchObject({ shapeId: 'S460396', trips: 67 });
+    expect(s46.variants[0]!.maxOffset).toBeGreaterThan(250);
+    for (const line of plan.lines) {
+      for (const d of line.directions) {
+        const trips = plan.departures.filter((t) => t.routeCode === line.routeCode && t.direction === d.direction);
+        expect(d.trips + d.variants.reduce((n, v) => n + v.trips, 0)).toBe(trips.length);
+      }
+    }
     // Every stop is served by at least one line; blocks give duties.
     expect(plan.busStops.every((s) => s.routes.length > 0)).toBe(true);
     expect(plan.duties.length).toBeGreaterThan(1000);
@@ -85,6 +106,8 @@ describe('GTFS import of a tiny feed', () => {
     expect(down!.stations[1]!.azimuth).toBe(270);
     expect(up!.stations.map((s) => s.duration)).toEqual([0, 120, 300]);
     expect(up!.path.split('|')).toEqual(['31.000100,121.000000', '31.000100,121.010000']);
+    // The short trip runs on the same shape: no variant.
+    expect(up!.variants).toEqual([]);
     // Empty times between timepoints are interpolated.
     const back = plan.departures.find((d) => d.tripId === 'T-back-1')!;
     expect(back).toMatchObject({ direction: 2, departureTime: 8 * 3600 + 900, arrivalTime: 8 * 3600 + 1260 });

@@ -1,4 +1,4 @@
-import { cumulativeDistances } from './geometry.ts';
+import { cumulativeDistances, maxOffsetFrom } from './geometry.ts';
 import type { GtfsFeed, GtfsShape, GtfsTrip } from './types.ts';
 
 export interface StopPattern {
@@ -50,4 +50,64 @@ export function shapeFromStops(feed: GtfsFeed, trip: GtfsTrip): GtfsShape {
 /** The shape of one trip (its own, or drawn through its stops). */
 export function tripShape(feed: GtfsFeed, trip: GtfsTrip): GtfsShape {
   return feed.shapes.get(trip.shapeId) ?? shapeFromStops(feed, trip);
+}
+
+/** A path trips of a direction take other than the main pattern's shape: a branch or a short turn. */
+export interface ShapeVariant {
+  shape: GtfsShape;
+  /** Trips of the direction on this path. */
+  trips: number;
+  /** Metres the path strays furthest from the main shape (a few metres for a short turn on the main path). */
+  maxOffset: number;
+}
+
+/** A trip's path identity: its shape, or for a feed without shapes its stop sequence. */
+function pathKey(feed: GtfsFeed, trip: GtfsTrip): string {
+  return feed.shapes.has(trip.shapeId) ? trip.shapeId : `stops:${trip.stopIds.join('>')}`;
+}
+
+/**
+ * Every distinct path the direction's trips take besides `main`, busiest first, and how many trips take `main`.
+ * Real feeds run several shapes per direction (MTA S51: a third of the trips on a branch 640 m off the main path),
+ * and the progress engine needs all of them to tell a bus on its branch from one off its route.
+ */
+export function shapeVariants(
+  feed: GtfsFeed,
+  trips: GtfsTrip[],
+  main: GtfsShape,
+): { mainTrips: number; variants: ShapeVariant[] } {
+  const mainKey = feed.shapes.has(main.shapeId) ? main.shapeId : null;
+  const byKey = new Map<string, GtfsTrip[]>();
+  let mainTrips = 0;
+  for (const trip of trips) {
+    const key = pathKey(feed, trip);
+    if (key === mainKey) {
+      mainTrips++;
+      continue;
+    }
+    const list = byKey.get(key);
+    if (list) list.push(trip);
+    else byKey.set(key, [trip]);
+  }
+  // Feeds repeat one geometry under several shape ids (MTA S53: three ids, one path): merge by the points.
+  const mainPoints = pointsKey(main);
+  const byPoints = new Map<string, ShapeVariant>();
+  for (const list of byKey.values()) {
+    const shape = tripShape(feed, list[0]!);
+    const points = pointsKey(shape);
+    if (points === mainPoints) {
+      mainTrips += list.length;
+      continue;
+    }
+    const same = byPoints.get(points);
+    if (same) same.trips += list.length;
+    else byPoints.set(points, { shape, trips: list.length, maxOffset: Math.round(maxOffsetFrom(main, shape)) });
+  }
+  const variants = [...byPoints.values()];
+  variants.sort((a, b) => b.trips - a.trips || a.shape.shapeId.localeCompare(b.shape.shapeId));
+  return { mainTrips, variants };
+}
+
+function pointsKey(shape: GtfsShape): string {
+  return `${shape.lats.join(',')}|${shape.lngs.join(',')}`;
 }

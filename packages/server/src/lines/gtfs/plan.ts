@@ -35,7 +35,23 @@ export interface DirectionPlan {
   shapeId: string;
   /** Spec path format: "lat,lng|lat,lng|…". */
   path: string;
+  /** Trips of the direction on the main path (the stations' shape). */
+  trips: number;
+  /** The other paths the direction's trips take (branches, short turns), busiest first. */
+  variants: VariantPlan[];
   stations: StationPlan[];
+}
+
+/** A path some trips of a direction take instead of the main one. Stations and serials stay the main pattern's. */
+export interface VariantPlan {
+  shapeId: string;
+  /** Spec path format, like the main path. */
+  path: string;
+  trips: number;
+  /** Metres, the shape length. */
+  distance: number;
+  /** Metres the path strays furthest from the main path: ~0 for a short turn on it, the branch's reach otherwise. */
+  maxOffset: number;
 }
 
 export interface LinePlan {

@@ -1,6 +1,6 @@
 import { formatGtfsTime } from './fields.ts';
 import { azimuth, projectOntoPolyline } from './geometry.ts';
-import { mostCommonPattern } from './patterns.ts';
+import { mostCommonPattern, shapeVariants } from './patterns.ts';
 import type {
   BusStopPlan,
   DeparturePlan,
@@ -122,6 +122,7 @@ function directionPlan(feed: GtfsFeed, direction: Direction, trips: GtfsTrip[]):
   const gaps = starts.slice(1).map((s, i) => s - starts[i]!);
   const shapeLength = pattern.shape.cum[pattern.shape.cum.length - 1] ?? 0;
   const lastDistance = stations[stations.length - 1]?.distance ?? 0;
+  const { mainTrips, variants } = shapeVariants(feed, trips, pattern.shape);
   return {
     direction,
     origin: stations[0]!.stationName,
@@ -134,6 +135,14 @@ function directionPlan(feed: GtfsFeed, direction: Direction, trips: GtfsTrip[]):
     avgStationKm: stations.length > 1 ? Math.round(lastDistance / (stations.length - 1)) / 1000 : 0,
     shapeId: pattern.shape.shapeId,
     path: pathString(pattern.shape),
+    trips: mainTrips,
+    variants: variants.map((v) => ({
+      shapeId: v.shape.shapeId,
+      path: pathString(v.shape),
+      trips: v.trips,
+      distance: Math.round(v.shape.cum[v.shape.cum.length - 1] ?? 0),
+      maxOffset: v.maxOffset,
+    })),
     stations,
   };
 }

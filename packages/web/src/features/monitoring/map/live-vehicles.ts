@@ -15,6 +15,8 @@ export interface VehicleEntry {
   route_name: string;
   online: boolean;
   data: RealData | null;
+  /** The entry's map point, reused by pointOf. */
+  point?: VehiclePoint;
 }
 
 export class LiveVehicles {
@@ -45,14 +47,24 @@ export class LiveVehicles {
     return [...this.entries.values()];
   }
 
-  /** Live batch: returns the entries that changed. Unknown vehicles (not in the company tree) are skipped. */
+  /**
+   * Live batch: returns the entries that changed. Unknown vehicles (not in the company tree) are skipped.
+   *
+   * The batch's items become the entries' data: they come from a frame parsed for this model alone, so an
+   * item keyed by terminal phone is re-keyed in place rather than copied (a copy per vehicle per batch is
+   * 20,000 objects that outlive the throttle's 500 ms and end as old-generation garbage).
+   */
   merge(batch: readonly RealData[]): VehicleEntry[] {
     const changed: VehicleEntry[] = [];
     for (const item of batch) {
-      const imei = this.entries.has(item.imei) ? item.imei : this.alias.get(item.imei);
-      const entry = imei ? this.entries.get(imei) : undefined;
+      let entry = this.entries.get(item.imei);
+      if (!entry) {
+        const imei = this.alias.get(item.imei);
+        entry = imei === undefined ? undefined : this.entries.get(imei);
+      }
       if (!entry || (entry.data && item.et < entry.data.et)) continue;
-      entry.data = { ...item, imei: entry.imei };
+      item.imei = entry.imei;
+      entry.data = item;
       entry.online = isOnline(item);
       changed.push(entry);
     }
@@ -64,16 +76,32 @@ export class LiveVehicles {
   }
 }
 
-/** The map point of a vehicle, or null when it has never reported a position. */
+/**
+ * The map point of a vehicle, or null when it has never reported a position. The point is the entry's own,
+ * updated in place by each call (VehicleFeatures.apply copies what it keeps): a live batch of 20,000
+ * vehicles then allocates no point objects.
+ */
 export function pointOf(entry: VehicleEntry, now: number): VehiclePoint | null {
   const data = entry.data;
   if (!data || (data.lat === 0 && data.lng === 0)) return null;
-  return {
-    key: entry.imei,
-    lng: data.lng,
-    lat: data.lat,
-    colour: vehicleLook(data, entry.online, now).colour,
-    step: azimuthStep(data.a),
-    label: entry.car_name,
-  };
+  const colour = vehicleLook(data, entry.online, now).colour;
+  const point = entry.point;
+  if (!point) {
+    entry.point = {
+      key: entry.imei,
+      lng: data.lng,
+      lat: data.lat,
+      colour,
+      step: azimuthStep(data.a),
+      label: entry.car_name,
+    };
+    return entry.point;
+  }
+  point.key = entry.imei;
+  point.lng = data.lng;
+  point.lat = data.lat;
+  point.colour = colour;
+  point.step = azimuthStep(data.a);
+  point.label = entry.car_name;
+  return point;
 }

@@ -1,0 +1,105 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import i18n from '../../../../i18n';
+import type { ConsoleRouteChoice, ConsoleRow, ConsoleUserChoice } from '../api';
+import { ConsoleDialog } from './ConsoleDialog';
+import { consoleBody, formValuesOf, lineOptions, userOptions } from './console-form';
+
+// jsdom has neither ResizeObserver (antd's multiple Select measures its tags) nor matchMedia (the Modal's
+// breakpoints). Nothing here depends on sizes, so inert stand-ins for the browser APIs do.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+const lines: ConsoleRouteChoice[] = [
+  { route_id: 1, route_code: '10', route_name: 'Line 10', is_checked: 0 },
+  { route_id: 2, route_code: 'S40', route_name: 'S40', is_checked: 0 },
+];
+const users: ConsoleUserChoice[] = [
+  { user_id: 7, account: 'dispatcher', user_name: 'Dispatcher', is_checked: 0 },
+  { user_id: 8, account: 'night', user_name: '', is_checked: 0 },
+];
+const row: ConsoleRow = {
+  console_id: 3,
+  console_name: 'North desk',
+  remark: '',
+  create_time: 1_763_780_000,
+  routes: [{ route_id: 1, route_code: '10', route_name: 'Line 10' }],
+  users: [{ user_id: 7, account: 'dispatcher', user_name: 'Dispatcher' }],
+};
+
+describe('console form', () => {
+  it('builds the create and update bodies with whole sets of lines and users', () => {
+    expect(consoleBody({ console_name: '  East  ', remark: ' r ' }, null)).toEqual({
+      console_name: 'East',
+      remark: 'r',
+      route_ids: [],
+      user_ids: [],
+    });
+    expect(consoleBody({ ...formValuesOf(row), route_ids: [1, 2] }, row)).toEqual({
+      console_id: 3,
+      console_name: 'North desk',
+      remark: '',
+      route_ids: [1, 2],
+      user_ids: [7],
+    });
+  });
+
+  it('labels lines by code and name, users by name and account', () => {
+    expect(lineOptions(lines).map((o) => o.label)).toEqual(['10 · Line 10', 'S40']);
+    expect(userOptions(users).map((o) => o.label)).toEqual(['Dispatcher (dispatcher)', 'night']);
+  });
+});
+
+describe('console dialog', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(cleanup);
+
+  function renderDialog(editing: ConsoleRow | null) {
+    // The choices are already cached, as after a first opening: nothing goes to the network.
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    client.setQueryData(['console-lines'], lines);
+    client.setQueryData(['console-users'], users);
+    return render(
+      <QueryClientProvider client={client}>
+        <ConsoleDialog open editing={editing} onClose={() => {}} onSaved={() => {}} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it("shows the console's lines and users as chosen", async () => {
+    renderDialog(row);
+    await screen.findByText('Edit console');
+    const form = screen.getByTestId('console-form');
+    expect((form.querySelector('#console_name') as HTMLInputElement).value).toBe('North desk');
+    expect(form.textContent).toContain('10 · Line 10');
+    expect(form.textContent).toContain('Dispatcher (dispatcher)');
+    expect(form.textContent).not.toContain('S40');
+  });
+
+  it('requires a name and keeps it within 64 characters before anything is sent', async () => {
+    renderDialog(null);
+    await screen.findByText('New console');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Console name cannot be empty');
+    const input = screen.getByTestId('console-form').querySelector('#console_name') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'x'.repeat(65) } });
+    await screen.findByText('At most 64 characters', {}, { timeout: 2000 });
+  });
+});
