@@ -65,7 +65,8 @@ describe('console form', () => {
   });
 });
 
-describe('console dialog', () => {
+// The first antd render in a jsdom file takes seconds on a loaded 2-core machine (style and module warm-up).
+describe('console dialog', { timeout: 30_000 }, () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
   });
