@@ -11,15 +11,11 @@
  *   node --import tsx bench/ingest-latency.ts [--terminals 2000] [--interval 10] [--seconds 60] [--db sqlite|postgres]
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { epochToLocalTime, makeLocation } from '@headway/protocol';
-import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
@@ -38,9 +34,10 @@ import type { PlatformModule } from '../packages/server/src/platform.ts';
 import { openStore, type StoreConfig } from '../packages/server/src/store/db.ts';
 import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
 import { HeadwayClient } from '../packages/server/test/helpers/client.ts';
+import { createBenchDatabase } from './support/database.ts';
+import { quantile } from './support/measure.ts';
 
 const PASSWORD = 'headway2026';
-const PG_ADMIN_URL = process.env.HEADWAY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface BusSpec {
   phone: string;
@@ -187,11 +184,6 @@ async function serve(config: StoreConfig, terminals: number): Promise<void> {
 
 // ---------------------------------------------------------------- load side
 
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -209,28 +201,9 @@ async function main(): Promise<void> {
   const seconds = Number(values.seconds);
   const warmup = Number(values.warmup);
 
-  let config: StoreConfig;
-  let cleanup: () => Promise<void>;
-  if (values.db === 'postgres') {
-    const name = `headway_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    config = { engine: 'postgres', url: url.toString() };
-    cleanup = async () => {
-      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'headway-ingest-bench-'));
-    config = { engine: 'sqlite', file: join(dir, 'headway.db') };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
+  const database = await createBenchDatabase(values.db === 'postgres' ? 'postgres' : 'sqlite');
+  const config = database.config;
+  const cleanup = () => database.drop();
 
   const child = fork(
     fileURLToPath(import.meta.url),

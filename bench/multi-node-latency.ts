@@ -172,12 +172,18 @@ interface Node {
   log: string;
 }
 
-async function startNode(name: string, roles: string, env: Record<string, string>, dir: string): Promise<Node> {
+async function startNode(
+  name: string,
+  roles: string,
+  env: Record<string, string>,
+  dir: string,
+  nodeArgs: string[] = [],
+): Promise<Node> {
   const [http, jt808, media, attachments] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const probe = join(dir, `${name}.probe.jsonl`);
   const log = join(dir, `${name}.log`);
   const out = openSync(log, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', PROBE, MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', '--import', PROBE, MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -242,6 +248,8 @@ async function main(): Promise<void> {
       warmup: { type: 'string', default: '30' },
       ramp: { type: 'string', default: '500' },
       nats: { type: 'string', default: process.env.HEADWAY_NATS_URL ?? 'nats://127.0.0.1:4222' },
+      // Extra node flags for the gateway processes, e.g. --gateway-node-args="--trace-gc --cpu-prof" (profiles land in the log dir).
+      'gateway-node-args': { type: 'string', default: '' },
     },
   });
   if (values.simulate) return simulate(JSON.parse(values.simulate) as SimulatorJob);
@@ -284,7 +292,9 @@ async function main(): Promise<void> {
     children.push(api.process);
     const nodes: Node[] = [];
     for (let k = 0; k < gateways; k++) {
-      const node = await startNode(`gw${k + 1}`, 'gateway,ingest', env, dir);
+      const extra = values['gateway-node-args'].split(' ').filter(Boolean);
+      const args = extra.includes('--cpu-prof') ? [...extra, `--cpu-prof-dir=${dir}`] : extra;
+      const node = await startNode(`gw${k + 1}`, 'gateway,ingest', env, dir, args);
       children.push(node.process);
       nodes.push(node);
     }

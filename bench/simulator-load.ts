@@ -3,12 +3,12 @@
 //   node --import tsx bench/simulator-load.ts --vehicles 2000 --interval 10 --duration 60 --port 7611 --pid <server pid>
 // The terminals must be known to the server: add --seed-db (the server's SQLite file or postgres:// URL) once,
 // or run bench/simulator-seed-devices.ts. For 20,000 terminals run several processes (see docs/simulator.md).
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { migrateToLatest, openStore } from '@headway/server';
 import { DEMO_FEED } from '@headway/server/lines';
 import { Fleet, LoadDutySource, loadFeedSchedule, loadVehicles, realClock, sourceAddresses } from '@headway/simulator';
 import { seedLoadDevices } from './simulator-seed-devices.ts';
+import { procUsage } from './support/measure.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,20 +41,6 @@ if (values['seed-db']) {
   const created = await seedLoadDevices(store.db, count, offset, values['phone-prefix']);
   await store.close();
   console.log(`seeded ${created} load devices`);
-}
-
-/** RSS (MiB) and cumulative CPU seconds of a process, from /proc (Linux). */
-function procUsage(pid: number): { rssMiB: number; cpuSeconds: number } | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100/s on Linux)
-    return { rssMiB: rssKb / 1024, cpuSeconds: ticks / 100 };
-  } catch {
-    return null;
-  }
 }
 
 const schedule = await loadFeedSchedule(DEMO_FEED);

@@ -11,13 +11,18 @@ export async function runPlatform(extraModules: readonly PlatformModule[] = []):
   const config = loadConfig();
   const platform = await startPlatform(config, [...PLATFORM_MODULES, ...extraModules]);
 
+  const roles = config.roles;
   const lines = [
     '',
     `  Headway is running (${platform.store.engine === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`,
-    `  Console:  ${platform.url}/`,
-    `  API:      ${platform.url}/api`,
-    `  Gateway:  JT/T 808 on TCP ${config.gatewayPort}`,
   ];
+  if (roles.has('api')) lines.push(`  Console:  ${platform.url}/`, `  API:      ${platform.url}/api`);
+  else lines.push(`  Metrics:  ${platform.url}/api/admin/gateway/metrics`);
+  if (roles.has('gateway')) lines.push(`  Gateway:  JT/T 808 on TCP ${config.gatewayPort}`);
+  if (config.natsUrl || roles.size < 3) {
+    // Only worth a line when this process is one node of several.
+    lines.push(`  Node:     ${config.nodeId} (${[...roles].join(', ')}; live bus ${config.natsUrl ?? 'in-process'})`);
+  }
   if (platform.demo) {
     lines.push('', `  Demo logins (company "Demo Transit"; password as set at first start):`);
     for (const login of platform.demo.logins) {

@@ -117,16 +117,17 @@ export async function setPresence(
 }
 
 /**
- * At start: a previous run of this node may have died with terminals marked online; none are connected now.
- * Rows online without a node were left by a gateway older than migration 0007 and are cleared too.
+ * At start: a previous run may have died with terminals marked online; none are connected now. With other
+ * gateway nodes on the database (`nodeId`), only this node's rows, plus rows online without a node (left by a
+ * gateway older than migration 0007); alone (`nodeId` undefined), every row.
  */
-export async function markNodeOffline(db: Kysely<Database>, nodeId: string): Promise<number> {
-  const result = await trackDb(db)
-    .updateTable('devices')
-    .set({ online: 0, gateway_node: null })
-    .where((eb) =>
-      eb.or([eb('gateway_node', '=', nodeId), eb.and([eb('online', '=', 1), eb('gateway_node', 'is', null)])]),
-    )
-    .executeTakeFirst();
+export async function markNodeOffline(db: Kysely<Database>, nodeId: string | undefined): Promise<number> {
+  const update = trackDb(db).updateTable('devices').set({ online: 0, gateway_node: null });
+  const result = await (nodeId === undefined
+    ? update.where((eb) => eb.or([eb('online', '=', 1), eb('gateway_node', 'is not', null)]))
+    : update.where((eb) =>
+        eb.or([eb('gateway_node', '=', nodeId), eb.and([eb('online', '=', 1), eb('gateway_node', 'is', null)])]),
+      )
+  ).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

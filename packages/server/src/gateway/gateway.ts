@@ -63,9 +63,9 @@ export class Gateway implements SessionHost {
 
   async start(): Promise<GatewayPorts> {
     const o = this.options;
-    // A previous run of this node may have died with terminals marked online; none are connected yet. Only
-    // this node's: other gateway nodes on the same database keep theirs (options.nodeId).
-    const cleared = await markNodeOffline(this.db, o.nodeId);
+    // A previous run may have died with terminals marked online; none are connected yet. With several gateway
+    // nodes, only this node's: the others keep theirs (options.nodeId).
+    const cleared = await markNodeOffline(this.db, o.multiNode ? o.nodeId : undefined);
     if (cleared > 0) this.logger.info({ nodeId: o.nodeId, devices: cleared }, 'devices left online marked offline');
     this.writer = new IngestWriter(
       await openPositionSink(this.store, o.sqliteWriterThread),

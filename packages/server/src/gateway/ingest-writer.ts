@@ -28,6 +28,13 @@ export interface IngestWriterOptions {
  */
 export class IngestWriter {
   private queue: IngestEntry[] = [];
+  /**
+   * Entries before this index are taken. Not Array.shift(): a queue of tens of thousands of entries has its
+   * backing store in V8's large-object space, where shift() copies the whole array — every commit then cost
+   * O(queue × batch) and stalled the event loop for seconds exactly when a backlog formed (20,000 terminals on
+   * PostgreSQL, docs/performance.md).
+   */
+  private head = 0;
   private queuedPositions = 0;
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -44,6 +51,11 @@ export class IngestWriter {
     private readonly bus: PositionBus,
     private readonly onError: (error: unknown, positions: number) => void,
   ) {}
+
+  /** Entries (terminal messages) waiting for a commit. */
+  private get pending(): number {
+    return this.queue.length - this.head;
+  }
 
   get queued(): number {
     return this.queuedPositions;
@@ -82,8 +94,8 @@ export class IngestWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.holds = 0;
-    while (this.queue.length > 0 || this.inFlight > 0) {
-      if (this.queue.length > 0 && this.inFlight < this.sink.parallel) void this.flush();
+    while (this.pending > 0 || this.inFlight > 0) {
+      if (this.pending > 0 && this.inFlight < this.sink.parallel) void this.flush();
       await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     }
     await this.sink.close();
@@ -103,17 +115,24 @@ export class IngestWriter {
   }
 
   private async flush(): Promise<void> {
-    if (this.holds > 0 || this.inFlight >= this.sink.parallel || this.queue.length === 0) return;
+    if (this.holds > 0 || this.inFlight >= this.sink.parallel || this.pending === 0) return;
     // Take whole entries up to the batch size: a 0x0704 is committed in one transaction with its one ack.
     const batch: IngestEntry[] = [];
     let count = 0;
     // Group commit: a flush normally takes one batch, but what piled up while every slot was committing goes in
     // one larger transaction (up to 8 batches), so throughput rises with load instead of the queue growing.
     const limit = this.options.batchSize * 8;
-    while (this.queue.length > 0 && count < limit) {
-      const entry = this.queue.shift() as IngestEntry;
+    while (this.head < this.queue.length && count < limit) {
+      const entry = this.queue[this.head++] as IngestEntry;
       batch.push(entry);
       count += entry.positions.length;
+    }
+    if (this.head === this.queue.length) {
+      this.queue = [];
+      this.head = 0;
+    } else if (this.head > 4096) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
     }
     this.queuedPositions -= count;
     this.inFlight++;
@@ -156,12 +175,12 @@ export class IngestWriter {
       this.drainWaiters = [];
       for (const w of waiters) w();
     }
-    if (this.queue.length > 0) {
+    if (this.pending > 0) {
       // What queued during the commit is the next group: flush at once if it is full, else on the timer.
       if (this.queuedPositions >= this.options.batchSize) this.flushSoon(0);
       else this.flushSoon(this.options.flushIntervalMs);
     }
-    if (this.inFlight === 0 && this.queue.length === 0) {
+    if (this.inFlight === 0 && this.pending === 0) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const w of waiters) w();

@@ -20,6 +20,7 @@ export function gatewayModule(options: Partial<GatewayOptions> = {}): PlatformMo
         ...gatewayOptionsFromEnv(),
         port: config.gatewayPort,
         nodeId: config.nodeId,
+        multiNode: config.natsUrl !== undefined,
         ...options,
       });
       await registerMetricsRoute(app, store, gateway.metrics);

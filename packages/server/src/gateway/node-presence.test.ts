@@ -26,7 +26,7 @@ describe.each(ENGINES)('gateway presence across nodes on %s', (engine) => {
   }
 
   async function start(nodeId: string): Promise<Gateway> {
-    const gateway = await startTestGateway(t.store, { nodeId });
+    const gateway = await startTestGateway(t.store, { nodeId, multiNode: true });
     gateways.push(gateway);
     return gateway;
   }
@@ -102,6 +102,12 @@ describe.each(ENGINES)('gateway presence across nodes on %s', (engine) => {
   it('clears devices left online by a gateway older than per-node presence', async () => {
     await trackDb(t.store.db).updateTable('devices').set({ online: 1, gateway_node: null }).execute();
     await start('n1');
+    await until({ [ONE]: [0, null], [TWO]: [0, null] });
+  });
+
+  it('alone on its database (no NATS), a gateway marks every device offline at start, whatever node held it', async () => {
+    await trackDb(t.store.db).updateTable('devices').set({ online: 1, gateway_node: 'old-hostname:7611' }).execute();
+    gateways.push(await startTestGateway(t.store, { nodeId: 'new-hostname:7611' }));
     await until({ [ONE]: [0, null], [TWO]: [0, null] });
   });
 });

@@ -47,6 +47,12 @@ export interface GatewayOptions {
    * offline only those, so several gateway nodes on one database leave each other's terminals alone.
    */
   nodeId: string;
+  /**
+   * Other gateway nodes share this database (set when the NATS bus is configured). Off (one gateway per
+   * database), start-up marks every device offline, whatever node id a previous run had — a container's
+   * hostname, part of the default id, changes when it is recreated.
+   */
+  multiNode: boolean;
 }
 
 export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
@@ -72,6 +78,7 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   maxQueuedPositions: 50_000,
   sqliteWriterThread: false,
   nodeId: `${hostname()}:${process.pid}`,
+  multiNode: false,
 };
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -3,13 +3,13 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeadwayClient } from '../../test/helpers/client.ts';
 import { createTestStore, ENGINES, type TestStore } from '../../test/helpers/database.ts';
+import { PASSWORD, seedCompany } from '../../test/helpers/server.ts';
 import { loadConfig } from '../config.ts';
 import type { VehicleLiveResult } from '../contract/vehicles.ts';
 import { gatewayModule, runningGateway } from '../gateway/module.ts';
 import { busFix, seedDevices } from '../gateway/testing/fixture.ts';
 import { TestTerminal } from '../gateway/testing/terminal.ts';
 import { ingestModule } from '../ingest/module.ts';
-import '../lines/demo-register.ts';
 import { type RunningPlatform, startPlatform } from '../platform.ts';
 import { trackDb } from '../tracks/schema.ts';
 import { liveModule } from './module.ts';
@@ -21,7 +21,6 @@ import { collect, mustConnect, sleep } from './testing/stomp-client.ts';
 // node A serves the API and the consoles (HEADWAY_ROLES=api), node B holds terminals (gateway,ingest). A terminal
 // reporting to B reaches a console connected to A, and A's REST full refresh shows it.
 
-const PASSWORD = 'headway2026';
 const PHONE = '013912345678';
 
 describe.each(ENGINES)('two nodes over NATS (%s)', (engine) => {
@@ -43,7 +42,7 @@ describe.each(ENGINES)('two nodes over NATS (%s)', (engine) => {
         HOST: '127.0.0.1',
         HEADWAY_NATS_URL: NATS_TEST_URL,
         HEADWAY_NATS_SUBJECT: prefix,
-        HEADWAY_DEMO_PASSWORD: PASSWORD,
+        HEADWAY_DEMO: '0',
         LOG_LEVEL: 'silent',
         ...where,
         ...extra,
@@ -54,17 +53,9 @@ describe.each(ENGINES)('two nodes over NATS (%s)', (engine) => {
       liveModule,
       ingestModule(),
     ];
-    nodeA = await startPlatform(
-      env({ HEADWAY_ROLES: 'api', HEADWAY_NODE_ID: 'node-a', HEADWAY_DEMO: '1' }),
-      modules(),
-      logger,
-    );
-    nodeB = await startPlatform(
-      env({ HEADWAY_ROLES: 'gateway,ingest', HEADWAY_NODE_ID: 'node-b', HEADWAY_DEMO: '0' }),
-      modules(),
-      logger,
-    );
-    companyId = nodeA.demo?.companyId ?? 0;
+    nodeA = await startPlatform(env({ HEADWAY_ROLES: 'api', HEADWAY_NODE_ID: 'node-a' }), modules(), logger);
+    nodeB = await startPlatform(env({ HEADWAY_ROLES: 'gateway,ingest', HEADWAY_NODE_ID: 'node-b' }), modules(), logger);
+    ({ companyId } = await seedCompany(db.store, 'Multi Node Transit', 'mnadmin'));
     const { deviceIds, vehicleId } = await seedDevices(db.store, [PHONE], { plate: 'MN-1' });
     const tdb = trackDb(db.store.db);
     await tdb.updateTable('devices').set({ company_id: companyId }).where('id', 'in', deviceIds).execute();
@@ -73,7 +64,8 @@ describe.each(ENGINES)('two nodes over NATS (%s)', (engine) => {
       .set({ company_id: companyId, imei: PHONE })
       .where('id', '=', vehicleId ?? 0)
       .execute();
-  });
+    // Two platforms: slower than the default hook timeout on a busy machine.
+  }, 60_000);
   afterAll(async () => {
     await nodeB?.stop();
     await nodeA?.stop();
@@ -90,7 +82,7 @@ describe.each(ENGINES)('two nodes over NATS (%s)', (engine) => {
 
   it('delivers a report made to node B to a console on node A, and A’s full refresh shows it', async () => {
     const user = new HeadwayClient(nodeA.url);
-    const login = await user.login('admin', PASSWORD);
+    const login = await user.login('mnadmin', PASSWORD);
     expect(login.code).toBe(0);
     const client = await mustConnect(`${nodeA.url.replace(/^http/, 'ws')}/dispatch/websocket`, user.token);
     const gps = collect(client, `/topic/notify.${companyId}`);
