@@ -13,7 +13,8 @@ export interface MapContextValue {
   map: OlMap;
   /** Datum of the current base provider: every layer projects WGS-84 through it. */
   datum: Datum;
-  project: (lng: number, lat: number) => [number, number];
+  /** WGS-84 → view; with `out`, writes into it (per-batch loops, see coords.toView). */
+  project: (lng: number, lat: number, out?: number[]) => [number, number];
   unproject: (x: number, y: number) => [number, number];
 }
 
@@ -79,7 +80,7 @@ export function MapProvider({ datum, center, zoom, className, children }: MapPro
         ? {
             map,
             datum,
-            project: (lng, lat) => toView(datum, lng, lat),
+            project: (lng, lat, out) => toView(datum, lng, lat, out),
             unproject: (x, y) => fromView(datum, x, y),
           }
         : null,

@@ -1,3 +1,4 @@
+import gcoord from 'gcoord';
 import { fromLonLat } from 'ol/proj';
 import { describe, expect, it } from 'vitest';
 import { fromView, parsePath, toView } from './coords';
@@ -46,5 +47,36 @@ describe('coordinate conversion at the display edge', () => {
       [-74.08, 40.64],
       [-74.09, 40.63],
     ]);
+  });
+});
+
+describe('projecting into an array', () => {
+  it('writes the same view coordinate into `out` for every datum, and returns it', () => {
+    for (const datum of ['wgs84', 'gcj02', 'bd09'] as const) {
+      const out = [0, 0];
+      expect(toView(datum, 116.397, 39.909, out)).toBe(out);
+      expect(out).toEqual(toView(datum, 116.397, 39.909));
+    }
+  });
+});
+
+describe('GCJ-02 without gcoord on the hot path', () => {
+  it('matches gcoord in China, at its box edges and outside', () => {
+    const places: [number, number][] = [
+      [116.397, 39.909],
+      [121.4737, 31.2304],
+      [113.2644, 23.1291],
+      [72.01, 0.83],
+      [137.83, 55.82],
+      [-74.006, 40.7128],
+      [100.5018, 13.7563],
+    ];
+    for (const [lng, lat] of places) {
+      const [gLng, gLat] = gcoord.transform([lng, lat], gcoord.WGS84, gcoord.GCJ02) as [number, number];
+      const expected = fromLonLat([gLng, gLat]);
+      const [x, y] = toView('gcj02', lng, lat);
+      expect(x).toBeCloseTo(expected[0] as number, 6);
+      expect(y).toBeCloseTo(expected[1] as number, 6);
+    }
   });
 });

@@ -9,6 +9,6 @@ export { CLUSTER_UNTIL_ZOOM, VehiclesLayer } from './layers/VehiclesLayer';
 export { type MapContextValue, MapProvider, nextLayerId, useMap } from './MapProvider';
 export { type BaseProvider, PROVIDERS, type ProviderId, providerOf } from './providers';
 export { type BatchThrottle, throttleBatches } from './throttle';
-export { VehicleFeatures, type VehiclePoint } from './vehicle-features';
+export { type Projector, VehicleFeatures, type VehiclePoint } from './vehicle-features';
 export { azimuthStep, COLOUR_HEX, isOnline, type VehicleLook, vehicleLook } from './vehicle-style';
 export { readViewport, type Viewport, writeViewport } from './viewport';

@@ -17,15 +17,19 @@ export interface VehiclePoint {
   label: string;
 }
 
+export type Projector = (lng: number, lat: number, out?: number[]) => readonly number[];
+
 const COLOUR_INDEX = new Map(COLOURS.map((c, i) => [c, i]));
 
-/** One vehicle on the map, allocated when it first appears and then only written to. */
-interface Slot {
+/**
+ * One vehicle on the map, allocated when it first appears and then only written to: the last applied
+ * point (a private copy, callers may reuse theirs: see pointOf) with its feature, in one object so that a
+ * batch touches as little memory per vehicle as possible.
+ */
+interface Slot extends VehiclePoint {
   feature: Feature<Point>;
   /** The point's own flat coordinates: OpenLayers' WebGL batch holds this very array. */
   flat: number[];
-  /** The last applied point, a private copy (callers may reuse theirs, see pointOf). */
-  point: VehiclePoint;
 }
 
 export class VehicleFeatures {
@@ -34,7 +38,11 @@ export class VehicleFeatures {
   private readonly slots = new Map<string, Slot>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(private project: (lng: number, lat: number) => [number, number]) {}
+  /**
+   * `project` maps WGS-84 to view coordinates; given `out` it may write into it and return it (MapProvider's
+   * does, coords.toView), which spares a pair per vehicle per batch. One that ignores `out` works too.
+   */
+  constructor(private project: Projector) {}
 
   /** Called after every change (batch, retain, reproject): labels and clusters follow the points. */
   subscribe(listener: () => void): () => void {
@@ -48,8 +56,7 @@ export class VehicleFeatures {
 
   /** Keys and view coordinates of every vehicle, for clustering and labels. `point` is read-only. */
   forEach(visit: (key: string, x: number, y: number, point: VehiclePoint) => void): void {
-    for (const slot of this.slots.values())
-      visit(slot.point.key, slot.flat[0] as number, slot.flat[1] as number, slot.point);
+    for (const slot of this.slots.values()) visit(slot.key, slot.flat[0] as number, slot.flat[1] as number, slot);
   }
 
   get size(): number {
@@ -60,8 +67,9 @@ export class VehicleFeatures {
     return this.slots.get(key)?.feature;
   }
 
+  /** The vehicle's last applied point (read-only). */
   point(key: string): VehiclePoint | undefined {
-    return this.slots.get(key)?.point;
+    return this.slots.get(key);
   }
 
   /**
@@ -73,17 +81,17 @@ export class VehicleFeatures {
    * reference) and the style properties silently; one source change then makes the renderer rebuild its
    * buffers from the batch. bench/map-apply-batch.ts measures it; vehicle-features.test.ts pins the contract.
    *
-   * Nothing is allocated for a known vehicle (besides what `project` returns, which dies young): the batch's
-   * fields are copied into the vehicle's slot. Keeping the caller's objects instead made every batch's
-   * 20,000 points outlive a scavenge, which is what made some batches take 20–40 ms.
+   * Nothing is allocated for a known vehicle: the batch's fields are copied into the vehicle's slot and the
+   * projection writes into the point's array. Holding the caller's objects kept a batch's 20,000 points
+   * alive into the next scavenge, and allocating in here is what lets a scavenge start inside the apply
+   * (docs/performance.md "Live map": such rounds took 20–40 ms).
    */
   apply(batch: readonly VehiclePoint[]): void {
     const added: Feature<Point>[] = [];
-    for (let i = 0; i < batch.length; i++) {
-      const p = batch[i] as VehiclePoint;
-      const [x, y] = this.project(p.lng, p.lat);
+    for (const p of batch) {
       const slot = this.slots.get(p.key);
       if (!slot) {
+        const [x, y] = this.project(p.lng, p.lat) as [number, number];
         const feature = new Feature({
           geometry: new Point([x, y]),
           col: COLOUR_INDEX.get(p.colour) ?? 0,
@@ -92,25 +100,38 @@ export class VehicleFeatures {
         });
         feature.setId(p.key);
         const flat = (feature.getGeometry() as Point).getFlatCoordinates();
-        this.slots.set(p.key, { feature, flat, point: { ...p } });
+        const slot: Slot = {
+          key: p.key,
+          lng: p.lng,
+          lat: p.lat,
+          colour: p.colour,
+          step: p.step,
+          label: p.label,
+          feature,
+          flat,
+        };
+        this.slots.set(p.key, slot);
         added.push(feature);
         continue;
       }
-      slot.flat[0] = x;
-      slot.flat[1] = y;
-      const held = slot.point;
-      held.lng = p.lng;
-      held.lat = p.lat;
-      if (held.colour !== p.colour) {
-        held.colour = p.colour;
+      const flat = slot.flat;
+      const xy = this.project(p.lng, p.lat, flat);
+      if (xy !== flat) {
+        flat[0] = xy[0] as number;
+        flat[1] = xy[1] as number;
+      }
+      slot.lng = p.lng;
+      slot.lat = p.lat;
+      if (slot.colour !== p.colour) {
+        slot.colour = p.colour;
         slot.feature.set('col', COLOUR_INDEX.get(p.colour) ?? 0, true);
       }
-      if (held.step !== p.step) {
-        held.step = p.step;
+      if (slot.step !== p.step) {
+        slot.step = p.step;
         slot.feature.set('row', p.step, true);
       }
-      if (held.label !== p.label) {
-        held.label = p.label;
+      if (slot.label !== p.label) {
+        slot.label = p.label;
         slot.feature.set('label', p.label, true);
       }
     }
@@ -132,9 +153,9 @@ export class VehicleFeatures {
   }
 
   /** A new base provider (datum): every point is projected again. */
-  reproject(project: (lng: number, lat: number) => [number, number]): void {
+  reproject(project: Projector): void {
     this.project = project;
-    const all = [...this.slots.values()].map((slot) => slot.point);
+    const all = [...this.slots.values()];
     this.slots.clear();
     this.source.clear(true);
     this.apply(all);
