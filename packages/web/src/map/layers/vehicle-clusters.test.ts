@@ -12,30 +12,48 @@ const point = (key: string, lng: number, lat: number): VehiclePoint => ({
   label: key,
 });
 
+const WORLD = [-100, -100, 100, 100] as const;
+
 describe('grid clusters', () => {
   it('groups vehicles by cell with their mean position; a cell of one keeps its vehicle', () => {
     const features = new VehicleFeatures(identity);
     features.apply([point('a', 1, 1), point('b', 3, 5), point('c', 25, 1)]);
-    const clusters = gridClusters(features, 10).sort((p, q) => p.x - q.x);
+    const clusters = gridClusters(features, 10, WORLD).sort((p, q) => p.x - q.x);
     expect(clusters).toEqual([
       { n: 2, x: 2, y: 3, point: expect.objectContaining({ key: 'a' }) },
       { n: 1, x: 25, y: 1, point: expect.objectContaining({ key: 'c' }) },
     ]);
   });
 
-  it('keeps cells on either side of the origin apart (numeric cell ids)', () => {
+  it('keeps cells on either side of the origin apart and leaves out vehicles beyond the extent', () => {
     const features = new VehicleFeatures(identity);
-    // Cells (-1, 0) and (0, -1), and cells far apart in a column: no two may share an id.
-    features.apply([point('a', -1, 1), point('b', 1, -1), point('c', 5, 2e7), point('d', 5, -2e7)]);
-    expect(gridClusters(features, 10).map((c) => c.n)).toEqual([1, 1, 1, 1]);
+    // Cells (-1, 0), (0, -1) and (0, 0); one vehicle far outside the clustered extent.
+    features.apply([point('a', -1, 1), point('b', 1, -1), point('c', 5, 5), point('d', 5, 2e7)]);
+    const clusters = gridClusters(features, 10, WORLD);
+    expect(clusters.map((c) => c.point.key).sort()).toEqual(['a', 'b', 'c']);
+    expect(clusters.map((c) => c.n)).toEqual([1, 1, 1]);
+  });
+
+  it('aligns cells on the world grid, not on the extent', () => {
+    const features = new VehicleFeatures(identity);
+    features.apply([point('a', 1, 1), point('b', 9, 9)]);
+    // Shifting the extent by a fraction of a cell keeps both vehicles in cell (0, 0).
+    expect(gridClusters(features, 10, [-3, -7, 40, 40])).toEqual([
+      { n: 2, x: 5, y: 5, point: expect.objectContaining({ key: 'a' }) },
+    ]);
+  });
+
+  it('refuses a grid too large to allocate', () => {
+    const features = new VehicleFeatures(identity);
+    expect(() => gridClusters(features, 1e-3, [-2e7, -2e7, 2e7, 2e7])).toThrow(RangeError);
   });
 
   it('follows a batch: moved vehicles join their new cell', () => {
     const features = new VehicleFeatures(identity);
     features.apply([point('a', 1, 1), point('b', 50, 50)]);
-    expect(gridClusters(features, 10)).toHaveLength(2);
+    expect(gridClusters(features, 10, WORLD)).toHaveLength(2);
     features.apply([point('b', 2, 2)]);
-    expect(gridClusters(features, 10)).toEqual([
+    expect(gridClusters(features, 10, WORLD)).toEqual([
       { n: 2, x: 1.5, y: 1.5, point: expect.objectContaining({ key: 'a' }) },
     ]);
   });

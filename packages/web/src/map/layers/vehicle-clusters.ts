@@ -10,9 +10,8 @@ import { CLUSTER_UNTIL_ZOOM } from './vehicle-layer';
 
 /** Cell edge in pixels: vehicles closer than this on screen share a cluster. */
 const CELL_PX = 64;
-/** Multiplier of the column in a cell id; a row index stays far below half of it (±2^15). */
-const CELL_ID_ROW = 2 ** 22;
-
+/** The clustered area is the view plus one view size on each side: about 4,600 cells on a 1920×1080 screen. */
+const MAX_CELLS = 1 << 22;
 const clusterStyles = new Map<number, Style>();
 function clusterStyle(count: number): Style {
   let style = clusterStyles.get(count);
@@ -45,24 +44,62 @@ export interface GridCluster {
   point: VehiclePoint;
 }
 
-/** One linear pass: vehicles grouped by square cells of `cell` view units. */
-export function gridClusters(features: VehicleFeatures, cell: number): GridCluster[] {
-  // Numeric cell ids: a string per vehicle per batch was most of this pass. Below CLUSTER_UNTIL_ZOOM the
-  // world is at most 2^16 cells across, so row and column fit side by side in a double without clashing.
-  const cells = new Map<number, GridCluster>();
+/** Cells of the last pass, reused: a batch allocates only the clusters it returns (one per occupied cell). */
+let counts = new Int32Array(0);
+let sumX = new Float64Array(0);
+let sumY = new Float64Array(0);
+let firsts: (VehiclePoint | undefined)[] = [];
+let occupied = new Int32Array(0);
+
+/**
+ * One linear pass: vehicles inside `extent` grouped by square cells of `cell` view units, the grid aligned on
+ * the world origin so clusters do not jump as the view pans. Only the extent is clustered (the caller passes
+ * the view with a margin and recomputes on moveend): its cells fit a small dense array indexed by position, so
+ * the pass allocates nothing per vehicle. A Map keyed by a world cell id cost a heap number per vehicle (ids
+ * beyond the small-integer range) and was a quarter of a 20,000-vehicle batch (docs/performance.md "Live map").
+ */
+export function gridClusters(
+  features: VehicleFeatures,
+  cell: number,
+  extent: readonly [number, number, number, number],
+): GridCluster[] {
+  const minX = Math.floor(extent[0] / cell) * cell;
+  const minY = Math.floor(extent[1] / cell) * cell;
+  const cols = Math.max(1, Math.ceil((extent[2] - minX) / cell));
+  const rows = Math.max(1, Math.ceil((extent[3] - minY) / cell));
+  const size = cols * rows;
+  // A caller's mistake (a world-wide extent at street-level cells) must not allocate gigabytes.
+  if (!(size <= MAX_CELLS)) throw new RangeError(`cluster grid of ${cols}×${rows} cells`);
+  if (counts.length < size) {
+    counts = new Int32Array(size);
+    sumX = new Float64Array(size);
+    sumY = new Float64Array(size);
+    occupied = new Int32Array(size);
+    firsts = new Array(size);
+  }
+  const maxX = minX + cols * cell;
+  const maxY = minY + rows * cell;
+  let used = 0;
   features.forEach((_key, x, y, point) => {
-    const id = Math.floor(x / cell) * CELL_ID_ROW + Math.floor(y / cell);
-    const c = cells.get(id);
-    if (c) {
-      c.n += 1;
-      c.x += x;
-      c.y += y;
-    } else cells.set(id, { n: 1, x, y, point });
+    if (x < minX || x >= maxX || y < minY || y >= maxY) return;
+    const i = Math.floor((x - minX) / cell) * rows + Math.floor((y - minY) / cell);
+    if (counts[i] === 0) {
+      occupied[used++] = i;
+      firsts[i] = point;
+      sumX[i] = 0;
+      sumY[i] = 0;
+    }
+    counts[i] = (counts[i] as number) + 1;
+    sumX[i] = (sumX[i] as number) + x;
+    sumY[i] = (sumY[i] as number) + y;
   });
-  const out = [...cells.values()];
-  for (const c of out) {
-    c.x /= c.n;
-    c.y /= c.n;
+  const out: GridCluster[] = new Array(used);
+  for (let k = 0; k < used; k++) {
+    const i = occupied[k] as number;
+    const n = counts[i] as number;
+    out[k] = { n, x: (sumX[i] as number) / n, y: (sumY[i] as number) / n, point: firsts[i] as VehiclePoint };
+    counts[i] = 0;
+    firsts[i] = undefined;
   }
   return out;
 }
@@ -95,8 +132,14 @@ export function attachVehicleClusters(map: OlMap, features: VehicleFeatures, lay
       if (source.getFeatures().length > 0) source.clear(true);
       return;
     }
+    const size = map.getSize();
+    if (!size) return;
+    // Clusters for the view and one view size around it, so a pan shows clusters before its moveend.
+    const [x0, y0, x1, y1] = view.calculateExtent(size) as [number, number, number, number];
+    const w = x1 - x0;
+    const h = y1 - y0;
     const out: Feature<Point>[] = [];
-    for (const c of gridClusters(features, CELL_PX * resolution)) {
+    for (const c of gridClusters(features, CELL_PX * resolution, [x0 - w, y0 - h, x1 + w, y1 + h])) {
       const f = new Feature(new Point([c.x, c.y]));
       f.setProperties({ count: c.n, point: c.point }, true);
       out.push(f);
