@@ -1,7 +1,7 @@
-import { App, Button, Space, Table, Tag } from 'antd';
+import { App, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmLink } from '../../../components/list-page/ConfirmLink';
+import { editDeleteColumn } from '../../../components/list-page/edit-delete-column';
 import { AddButton, ListToolbar } from '../../../components/list-page/ListToolbar';
 import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { formatTime } from '../../../i18n/format';
@@ -40,7 +40,6 @@ export default function ConsolesPage() {
     list.reload();
   }
 
-  const showActions = can('edit') || can('delete');
   return (
     <div className="hw-card">
       <ListToolbar
@@ -66,29 +65,11 @@ export default function ConsolesPage() {
           },
           { title: t('common.remark'), dataIndex: 'remark', ellipsis: true, render: (v: string) => v || '--' },
           { title: t('console.createTime'), dataIndex: 'create_time', width: 170, render: formatTime },
-          ...(showActions
-            ? [
-                {
-                  title: t('common.actions'),
-                  key: 'actions',
-                  width: 140,
-                  render: (_: unknown, row: ConsoleRow) => (
-                    <Space size={0}>
-                      {can('edit') && (
-                        <Button type="link" size="small" onClick={() => setEditing({ console: row })}>
-                          {t('common.edit')}
-                        </Button>
-                      )}
-                      {can('delete') && (
-                        <ConfirmLink title={t('console.deleteConfirm')} onConfirm={() => remove(row)}>
-                          {t('common.delete')}
-                        </ConfirmLink>
-                      )}
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
+          ...editDeleteColumn<ConsoleRow>(t, can, {
+            onEdit: (row) => setEditing({ console: row }),
+            onDelete: remove,
+            deleteConfirm: t('console.deleteConfirm'),
+          }),
         ]}
       />
       <ConsoleDialog

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Badge, Button, Select, Space, Table, Tag } from 'antd';
+import { App, Badge, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmLink } from '../../../components/list-page/ConfirmLink';
+import { editDeleteColumn } from '../../../components/list-page/edit-delete-column';
 import { AddButton, ListToolbar } from '../../../components/list-page/ListToolbar';
 import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { formatTime } from '../../../i18n/format';
@@ -25,7 +25,6 @@ export default function UsersPage() {
     list.reload();
   }
 
-  const showActions = can('edit') || can('delete');
   return (
     <div className="hw-card">
       <ListToolbar
@@ -75,29 +74,11 @@ export default function UsersPage() {
           },
           { title: t('user.lastLogin'), dataIndex: 'last_login_time', render: formatTime },
           { title: t('user.createTime'), dataIndex: 'create_time', render: formatTime },
-          ...(showActions
-            ? [
-                {
-                  title: t('common.actions'),
-                  key: 'actions',
-                  width: 140,
-                  render: (_: unknown, row: UserRow) => (
-                    <Space size={0}>
-                      {can('edit') && (
-                        <Button type="link" size="small" onClick={() => setEditing({ user: row })}>
-                          {t('common.edit')}
-                        </Button>
-                      )}
-                      {can('delete') && (
-                        <ConfirmLink title={t('common.deleteConfirm')} onConfirm={() => remove(row)}>
-                          {t('common.delete')}
-                        </ConfirmLink>
-                      )}
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
+          ...editDeleteColumn<UserRow>(t, can, {
+            onEdit: (row) => setEditing({ user: row }),
+            onDelete: remove,
+            deleteConfirm: t('common.deleteConfirm'),
+          }),
         ]}
       />
       <UserDialog
