@@ -8,7 +8,7 @@
  * The page code is the console's own (packages/web/src), bundled with esbuild on the fly. Scenarios:
  *  - console:   what the monitoring screen does per STOMP `gps` frame, clustering off so all 20,000 icons
  *               are in the WebGL layer: JSON.parse + throttle.push (the socket's task, timed apart), then the
- *               throttle's flush (timed as "apply"): LiveVehicles.merge, the screen's pointOf per vehicle
+ *               throttle's flush (timed as "apply"): LiveVehicles.merge, the screen's visiblePoints (pointOf per vehicle)
  *               (MapVehicles' listener), VehicleFeatures.apply and its subscribers (the labels layer).
  *  - clustered: the same with clustering on (the settings' default): the cluster grid is recomputed per batch.
  *  - map:       VehicleFeatures.apply alone, fed prebuilt VehiclePoint batches (the map kit's own figure).
@@ -42,7 +42,7 @@ const DATUM = values.datum as string;
 const PAGE_ENTRY = `
 import OlMap from 'ol/Map';
 import View from 'ol/View';
-import { LiveVehicles, pointOf } from './features/monitoring/map/live-vehicles';
+import { LiveVehicles, visiblePoints } from './features/monitoring/map/live-vehicles';
 import { gpsOf } from './live/client';
 import { toView } from './map/coords';
 import { throttleBatches } from './map/throttle';
@@ -126,22 +126,10 @@ window.runBench = async (scenario, n, rounds, datum) => {
     const visible = new Set(model.entries.keys());
     const now = T0;
     features.retain(visible);
-    const points = [];
-    for (const imei of visible) {
-      const entry = model.get(imei);
-      const point = entry ? pointOf(entry, now) : null;
-      if (point) points.push(point);
-    }
-    features.apply(points);
+    features.apply(visiblePoints(model.entries.values(), visible, now));
     // MapVehicles' onChanges listener, behind the screen's throttle (use-monitoring-data.ts).
     const onChanged = (changed) => {
-      const now = T0;
-      const points = [];
-      for (const entry of changed) {
-        if (!visible.has(entry.imei)) continue;
-        const point = pointOf(entry, now);
-        if (point) points.push(point);
-      }
+      const points = visiblePoints(changed, visible, T0);
       if (points.length > 0) features.apply(points);
     };
     // The bench flushes by hand (the screen's timer would fire in a task of its own, untimed).

@@ -130,7 +130,9 @@ export class IngestWriter {
     if (this.head === this.queue.length) {
       this.queue = [];
       this.head = 0;
-    } else if (this.head > 4096) {
+    } else if (this.head > 4096 && this.head * 2 > this.queue.length) {
+      // Only once the taken part is most of the array: compacting a long backlog on every flush would copy it
+      // each time, the very cost the head index avoids.
       this.queue = this.queue.slice(this.head);
       this.head = 0;
     }

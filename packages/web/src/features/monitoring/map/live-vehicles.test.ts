@@ -1,6 +1,6 @@
 import type { RealData, VehicleLive } from '@headway/server/contract';
 import { describe, expect, it } from 'vitest';
-import { LiveVehicles, pointOf } from './live-vehicles';
+import { LiveVehicles, pointOf, visiblePoints } from './live-vehicles';
 
 const NOW = 1_800_000_000;
 const ONLINE = 1 << 4;
@@ -85,5 +85,13 @@ describe('live vehicles', () => {
     // Never seen, or no fix yet: not on the map.
     expect(pointOf(model.get('864520040000002') as NonNullable<typeof entry>, NOW)).toBeNull();
     expect(pointOf(model.get('864520040000003') as NonNullable<typeof entry>, NOW)).toBeNull();
+  });
+
+  it('draws only the checked vehicles that have a position', () => {
+    const model = new LiveVehicles();
+    model.load([row(1, {}), row(2, {}), row(3, null)]);
+    const checked = new Set(['864520040000001', '864520040000003', '864520049999999']);
+    expect(visiblePoints(model.entries.values(), checked, NOW).map((p) => p.key)).toEqual(['864520040000001']);
+    expect(visiblePoints(model.entries.values(), new Set(), NOW)).toEqual([]);
   });
 });

@@ -105,3 +105,18 @@ export function pointOf(entry: VehicleEntry, now: number): VehiclePoint | null {
   point.label = entry.car_name;
   return point;
 }
+
+/** The map points of the entries checked in the tree (`visible`); vehicles without a position are left out. */
+export function visiblePoints(
+  entries: Iterable<VehicleEntry>,
+  visible: ReadonlySet<string>,
+  now: number,
+): VehiclePoint[] {
+  const points: VehiclePoint[] = [];
+  for (const entry of entries) {
+    if (!visible.has(entry.imei)) continue;
+    const point = pointOf(entry, now);
+    if (point) points.push(point);
+  }
+  return points;
+}

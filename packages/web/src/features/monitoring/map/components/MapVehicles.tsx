@@ -1,13 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import {
-  ClusterLayer,
-  useMap,
-  VehicleFeatures,
-  VehicleLabelsLayer,
-  type VehiclePoint,
-  VehiclesLayer,
-} from '../../../../map';
-import { type LiveVehicles, pointOf, type VehicleEntry } from '../live-vehicles';
+import { ClusterLayer, useMap, VehicleFeatures, VehicleLabelsLayer, VehiclesLayer } from '../../../../map';
+import { type LiveVehicles, type VehicleEntry, visiblePoints } from '../live-vehicles';
 
 export type VehicleChanges = (listener: (changed: readonly VehicleEntry[]) => void) => () => void;
 
@@ -48,26 +41,14 @@ export function MapVehicles({ model, onChanges, visible, selected, onSelect, clu
   useEffect(() => {
     const now = Date.now() / 1000;
     features.retain(visible);
-    const points: VehiclePoint[] = [];
-    for (const imei of visible) {
-      const entry = model.get(imei);
-      const point = entry ? pointOf(entry, now) : null;
-      if (point) points.push(point);
-    }
-    features.apply(points);
+    features.apply(visiblePoints(model.entries.values(), visible, now));
   }, [features, model, visible]);
 
   // Live and full-refresh changes, already throttled by the screen.
   useEffect(
     () =>
       onChanges((changed) => {
-        const now = Date.now() / 1000;
-        const points: VehiclePoint[] = [];
-        for (const entry of changed) {
-          if (!visibleRef.current.has(entry.imei)) continue;
-          const point = pointOf(entry, now);
-          if (point) points.push(point);
-        }
+        const points = visiblePoints(changed, visibleRef.current, Date.now() / 1000);
         if (points.length > 0) features.apply(points);
       }),
     [features, onChanges],
