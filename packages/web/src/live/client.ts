@@ -1,91 +1,58 @@
-import type { RealData } from '@headway/server/contract';
-import { Client } from '@stomp/stompjs';
+import type { FleetChanges, FromWorker, LiveMessage, LiveStatus, LiveTarget, ToWorker } from './worker-protocol';
 
-// The console's one STOMP connection (docs/live.md): token in the CONNECT headers, company topic
-// /topic/notify.{companyId}, /app/heartbeat every 30 s (spec section 9). Screens subscribe to commands
-// through subscribeLive; the connection opens with the first listener and closes with the last.
+// The main thread's side of the live channel (docs/live.md "In the browser"). The STOMP connection runs in
+// a worker (live.worker.ts) that parses every frame; screens subscribe to commands through subscribeLive
+// and the monitoring screen to vehicle changes through onFleet. The connection opens with the first
+// command listener and closes with the last.
 
-export type LiveStatus = 'connecting' | 'connected' | 'offline';
-
-export interface LiveMessage {
-  cmd: string;
-  data: unknown;
-}
-
-export interface LiveTarget {
-  token: string;
-  companyId: number;
-}
+export type { FleetChanges, LiveMessage, LiveStatus, LiveTarget };
 
 type Listener = (message: LiveMessage) => void;
 type StatusListener = (status: LiveStatus) => void;
+type FleetListener = (changes: FleetChanges) => void;
 
-const HEARTBEAT_MS = 30_000;
-
-let client: Client | null = null;
+let worker: Worker | null = null;
 let target: LiveTarget | null = null;
 let status: LiveStatus = 'offline';
-let heartbeat: ReturnType<typeof setInterval> | undefined;
 const listeners = new Set<Listener>();
 const statusListeners = new Set<StatusListener>();
+const fleetListeners = new Set<FleetListener>();
 
-function setStatus(next: LiveStatus): void {
-  status = next;
-  for (const l of statusListeners) l(next);
+function receive(message: FromWorker): void {
+  if (message.type === 'fleet') {
+    for (const l of fleetListeners) l(message);
+  } else if (message.type === 'message') {
+    for (const l of listeners) l(message.message);
+  } else {
+    status = message.status;
+    for (const l of statusListeners) l(status);
+  }
 }
 
-export function liveUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/dispatch/websocket`;
+function port(): Worker {
+  if (!worker) {
+    worker = new Worker(new URL('./live.worker.ts', import.meta.url), { type: 'module', name: 'headway-live' });
+    worker.onmessage = (event: MessageEvent<FromWorker>) => receive(event.data);
+  }
+  return worker;
 }
 
-function open(to: LiveTarget): void {
-  target = to;
-  const stomp = new Client({
-    brokerURL: liveUrl(),
-    connectHeaders: { token: to.token },
-    heartbeatIncoming: 10_000,
-    heartbeatOutgoing: 10_000,
-    // Spec: the live channel reconnects on failure.
-    reconnectDelay: 5_000,
-    onConnect: () => {
-      setStatus('connected');
-      stomp.subscribe(`/topic/notify.${to.companyId}`, (frame) => {
-        let message: LiveMessage;
-        try {
-          message = JSON.parse(frame.body) as LiveMessage;
-        } catch {
-          return;
-        }
-        for (const l of listeners) l(message);
-      });
-      clearInterval(heartbeat);
-      heartbeat = setInterval(() => {
-        if (stomp.connected) stomp.publish({ destination: '/app/heartbeat', body: '{}' });
-      }, HEARTBEAT_MS);
-    },
-    onWebSocketClose: () => setStatus(stomp.active ? 'connecting' : 'offline'),
-    onStompError: () => setStatus('connecting'),
-  });
-  setStatus('connecting');
-  stomp.activate();
-  client = stomp;
+/** A command for the live worker (fleet load, datum, selection). */
+export function sendToLive(command: ToWorker): void {
+  port().postMessage(command);
 }
 
 /** Closes the connection (logout, last listener gone). */
 export function closeLive(): void {
-  clearInterval(heartbeat);
-  heartbeat = undefined;
-  void client?.deactivate();
-  client = null;
   target = null;
-  setStatus('offline');
+  worker?.postMessage({ type: 'close' } satisfies ToWorker);
 }
 
 /** Listens to the company topic; opens (or re-targets) the connection as needed. */
 export function subscribeLive(to: LiveTarget, listener: Listener): () => void {
-  if (!client || target?.token !== to.token || target.companyId !== to.companyId) {
-    closeLive();
-    open(to);
+  if (target?.token !== to.token || target.companyId !== to.companyId) {
+    target = to;
+    sendToLive({ type: 'open', target: to });
   }
   listeners.add(listener);
   return () => {
@@ -100,7 +67,8 @@ export function onLiveStatus(listener: StatusListener): () => void {
   return () => statusListeners.delete(listener);
 }
 
-/** The gps command's data: real_data items (docs/live.md "Messages"). */
-export function gpsOf(message: LiveMessage): RealData[] | null {
-  return message.cmd === 'gps' && Array.isArray(message.data) ? (message.data as RealData[]) : null;
+/** Vehicle changes of the fleet loaded with `fleet-load`, at most twice a second. */
+export function onFleet(listener: FleetListener): () => void {
+  fleetListeners.add(listener);
+  return () => fleetListeners.delete(listener);
 }

@@ -8,7 +8,14 @@ export { LABEL_ZOOM, VehicleLabelsLayer } from './layers/VehicleLabelsLayer';
 export { CLUSTER_UNTIL_ZOOM, VehiclesLayer } from './layers/VehiclesLayer';
 export { type MapContextValue, MapProvider, nextLayerId, useMap } from './MapProvider';
 export { type BaseProvider, PROVIDERS, type ProviderId, providerOf } from './providers';
-export { type BatchThrottle, throttleBatches } from './throttle';
-export { type Projector, VehicleFeatures, type VehiclePoint } from './vehicle-features';
-export { azimuthStep, COLOUR_HEX, isOnline, type VehicleLook, vehicleLook } from './vehicle-style';
+export { type VehicleColumns, VehicleFeatures } from './vehicle-features';
+export {
+  azimuthStep,
+  COLOUR_HEX,
+  COLOURS,
+  isOnline,
+  STATE_KINDS,
+  type VehicleLook,
+  vehicleLook,
+} from './vehicle-style';
 export { readViewport, type Viewport, writeViewport } from './viewport';

@@ -4,6 +4,8 @@ import { type RealData, type VehicleColour, type VehicleStateKind, vehicleDispla
 // 30° steps (spec section 9), so twelve pre-drawn headings cover every direction.
 
 export const COLOURS: readonly VehicleColour[] = ['gray', 'pink', 'red', 'orange', 'green', 'purple', 'blue'];
+/** Display states by index (the live worker sends indices, docs/live.md "In the browser"). */
+export const STATE_KINDS: readonly VehicleStateKind[] = ['offline', 'deviating', 'running', 'idle', 'parking'];
 
 export const COLOUR_HEX: Record<VehicleColour, string> = {
   gray: '#94a3b8',

@@ -4,7 +4,8 @@ import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
-import type { VehicleFeatures, VehiclePoint } from '../vehicle-features';
+import type { VehicleFeatures } from '../vehicle-features';
+import { COLOURS } from '../vehicle-style';
 import { spriteStyle } from './sprite-style';
 import { CLUSTER_UNTIL_ZOOM } from './vehicle-layer';
 
@@ -40,15 +41,15 @@ export interface GridCluster {
   /** Their mean view coordinate. */
   x: number;
   y: number;
-  /** The first vehicle met in the cell (a cell of one shows its icon). */
-  point: VehiclePoint;
+  /** Roster index of the first vehicle met in the cell (a cell of one shows its icon). */
+  first: number;
 }
 
 /** Cells of the last pass, reused: a batch allocates only the clusters it returns (one per occupied cell). */
 let counts = new Int32Array(0);
 let sumX = new Float64Array(0);
 let sumY = new Float64Array(0);
-let firsts: (VehiclePoint | undefined)[] = [];
+let firsts = new Int32Array(0);
 let occupied = new Int32Array(0);
 
 /**
@@ -75,17 +76,17 @@ export function gridClusters(
     sumX = new Float64Array(size);
     sumY = new Float64Array(size);
     occupied = new Int32Array(size);
-    firsts = new Array(size);
+    firsts = new Int32Array(size);
   }
   const maxX = minX + cols * cell;
   const maxY = minY + rows * cell;
   let used = 0;
-  features.forEach((_key, x, y, point) => {
+  features.forEach((index, x, y) => {
     if (x < minX || x >= maxX || y < minY || y >= maxY) return;
     const i = Math.floor((x - minX) / cell) * rows + Math.floor((y - minY) / cell);
     if (counts[i] === 0) {
       occupied[used++] = i;
-      firsts[i] = point;
+      firsts[i] = index;
       sumX[i] = 0;
       sumY[i] = 0;
     }
@@ -97,9 +98,8 @@ export function gridClusters(
   for (let k = 0; k < used; k++) {
     const i = occupied[k] as number;
     const n = counts[i] as number;
-    out[k] = { n, x: (sumX[i] as number) / n, y: (sumY[i] as number) / n, point: firsts[i] as VehiclePoint };
+    out[k] = { n, x: (sumX[i] as number) / n, y: (sumY[i] as number) / n, first: firsts[i] as number };
     counts[i] = 0;
-    firsts[i] = undefined;
   }
   return out;
 }
@@ -119,8 +119,8 @@ export function attachVehicleClusters(map: OlMap, features: VehicleFeatures, lay
     style: (feature) => {
       const count = feature.get('count') as number;
       if (count > 1) return clusterStyle(count);
-      const point = feature.get('point') as VehiclePoint;
-      return spriteStyle(point.colour, point.step);
+      const first = feature.get('first') as number;
+      return spriteStyle(COLOURS[features.colourOf(first)] ?? 'gray', features.stepOf(first));
     },
   });
   layer.set('hwLayer', layerId);
@@ -141,7 +141,7 @@ export function attachVehicleClusters(map: OlMap, features: VehicleFeatures, lay
     const out: Feature<Point>[] = [];
     for (const c of gridClusters(features, CELL_PX * resolution, [x0 - w, y0 - h, x1 + w, y1 + h])) {
       const f = new Feature(new Point([c.x, c.y]));
-      f.setProperties({ count: c.n, point: c.point }, true);
+      f.setProperties({ count: c.n, first: c.first }, true);
       out.push(f);
     }
     source.clear(true);

@@ -63,19 +63,20 @@ export function attachVehicleLabels(
     const zoom = view.getZoom() ?? 0;
     if (zoom >= LABEL_ZOOM) {
       const [minX, minY, maxX, maxY] = view.calculateExtent(map.getSize()) as [number, number, number, number];
-      features.forEach((key, x, y, point) => {
-        if (out.length >= MAX_LABELS || key === selected) return;
+      const skip = selected ? features.indexOf(selected) : -1;
+      features.forEach((i, x, y) => {
+        if (out.length >= MAX_LABELS || i === skip) return;
         if (x < minX || x > maxX || y < minY || y > maxY) return;
         const f = new Feature(new Point([x, y]));
-        f.setProperties({ label: point.label, selected: false }, true);
+        f.setProperties({ label: features.labelOf(i), selected: false }, true);
         out.push(f);
       });
     }
-    const chosen = selected ? features.feature(selected) : undefined;
-    const point = selected ? features.point(selected) : undefined;
-    if (chosen && point) {
-      const f = new Feature(new Point([...(chosen.getGeometry()?.getCoordinates() ?? [0, 0])]));
-      f.setProperties({ label: point.label, selected: true }, true);
+    const chosen = selected ? features.indexOf(selected) : -1;
+    const feature = chosen < 0 ? undefined : features.feature(selected as string);
+    if (feature) {
+      const f = new Feature(new Point([...(feature.getGeometry()?.getCoordinates() ?? [0, 0])]));
+      f.setProperties({ label: features.labelOf(chosen), selected: true }, true);
       out.push(f);
     }
     source.clear(true);

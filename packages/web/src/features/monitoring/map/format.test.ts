@@ -11,7 +11,6 @@ import {
   WARNING_FLAGS,
 } from './format';
 import { defaultLabels, readLabels } from './label-config';
-import { LiveVehicles } from './live-vehicles';
 
 describe('info box rules', () => {
   it('shows distances above 1000 m in km with 2 decimals', () => {
@@ -105,30 +104,5 @@ describe('info box rules', () => {
     expect(labels.speed).toBe(true);
     expect(readLabels({ getItem: () => '{"speed":false}' }).speed).toBe(false);
     expect(readLabels({ getItem: () => 'nonsense' })).toEqual(labels);
-  });
-});
-
-describe('live vehicle model', () => {
-  const row = {
-    car_id: 1,
-    car_name: '8201',
-    lpn: 'NY-1',
-    imei: '864520040000001',
-    terminal_phone: '139202600001',
-    route_id: 1,
-    route_code: 'S40',
-    route_name: 'S40',
-    fleet_id: 1,
-    online: 0 as const,
-    real_data: null,
-  };
-  it('merges live frames keyed by terminal phone and never moves a vehicle back in time', () => {
-    const model = new LiveVehicles();
-    model.load([row]);
-    const frame = { imei: '139202600001', lat: 40.6, lng: -74.1, v: 20, a: 90, s: 1 << 4, w: 0, et: 2000, rt: 2001 };
-    expect(model.merge([frame]).map((e) => e.imei)).toEqual(['864520040000001']);
-    expect(model.get('864520040000001')).toMatchObject({ online: true, data: { imei: '864520040000001', et: 2000 } });
-    expect(model.merge([{ ...frame, et: 1999, lat: 0 }])).toEqual([]);
-    expect(model.merge([{ ...frame, imei: 'unknown' }])).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sendToLive } from '../../../live/client';
 import {
   BaseTileLayer,
   LinesLayer,
@@ -47,26 +48,28 @@ export default function MonitoringMapPage() {
   // Every vehicle is checked until the user unchecks some.
   const [checked, setChecked] = useState<Set<string> | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: roster marks a new set of vehicles
-  const visible = useMemo(() => checked ?? new Set(model.entries.keys()), [checked, model, data.roster]);
+  const visible = useMemo(() => checked ?? new Set(model.keys), [checked, model, data.roster]);
 
   const centreOn = useCallback(
     (imei: string) => {
-      const d = model.get(imei)?.data;
+      const d = model.position(imei);
       if (d) setFocus((f) => ({ lng: d.lng, lat: d.lat, seq: (f?.seq ?? 0) + 1 }));
     },
     [model],
   );
 
-  // First visit without a remembered viewport: frame the fleet once it is known.
+  // First visit without a remembered viewport: frame the fleet once its positions are known.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version marks model changes
   useEffect(() => {
     if (!data.loaded || hadViewport.current) return;
+    const centre = model.centre();
+    if (!centre) return;
     hadViewport.current = true;
-    const points = [...model.entries.values()].flatMap((e) => (e.data ? [e.data] : []));
-    if (points.length === 0) return;
-    const lng = points.reduce((s, p) => s + p.lng, 0) / points.length;
-    const lat = points.reduce((s, p) => s + p.lat, 0) / points.length;
-    setFocus((f) => ({ lng, lat, zoom: 12, seq: (f?.seq ?? 0) + 1 }));
-  }, [data.loaded, model]);
+    setFocus((f) => ({ ...centre, zoom: 12, seq: (f?.seq ?? 0) + 1 }));
+  }, [data.loaded, model, version]);
+
+  // The worker sends the selected vehicle's full real_data with its changes.
+  useEffect(() => sendToLive({ type: 'fleet-select', imei: selected }), [selected]);
 
   const pick = useCallback(
     (imei: string) => {
@@ -79,9 +82,8 @@ export default function MonitoringMapPage() {
   const root = useRef<HTMLDivElement>(null);
   const onDrawn = useCallback((n: number) => root.current?.setAttribute('data-vehicles', String(n)), []);
   const { paths, stations } = useMapShapes(data.lines);
-  const entry = selected ? model.get(selected) : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: version marks model changes
-  const entrySnapshot = useMemo(() => (entry ? { ...entry } : undefined), [entry, version]);
+  const entrySnapshot = useMemo(() => (selected ? model.entry(selected) : undefined), [model, selected, version]);
 
   return (
     <div ref={root} className="hw-monitor" data-testid="monitoring-map">

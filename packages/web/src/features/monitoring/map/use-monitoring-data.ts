@@ -1,60 +1,49 @@
-import type { OwnLine, RealData, VehicleTreeGrouping } from '@headway/server/contract';
+import type { OwnLine, VehicleTreeGrouping } from '@headway/server/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { gpsOf, type LiveMessage } from '../../../live/client';
+import { type FleetChanges, onFleet, sendToLive } from '../../../live/client';
 import { useLiveMessages } from '../../../live/use-live';
-import { throttleBatches } from '../../../map';
 import { mapApi } from './api';
 import type { VehicleChanges } from './components/MapVehicles';
-import { LiveVehicles, type VehicleEntry } from './live-vehicles';
+import { FleetView } from './fleet-view';
 
 /** Spec section 9: full position refresh every 90 s, vehicle tree every hour. */
 export const FULL_REFRESH_MS = 90_000;
 export const TREE_REFRESH_MS = 60 * 60_000;
-/** Live batches reach the map and the tree at most twice a second. */
-export const APPLY_INTERVAL_MS = 500;
+
+/** The screen listens to no other command yet; the subscription keeps the live channel open. */
+const ignore = () => {};
 
 /**
- * Everything the map screen shows, in one hook: the tree, the lines, the full live refresh and the STOMP
- * gps stream, merged into one LiveVehicles model. While the live channel is down the full refresh runs at
- * the settings' refresh frequency instead of every 90 s.
+ * Everything the map screen shows, in one hook: the tree, the lines, the full live refresh and the live
+ * worker's vehicle changes (at most two a second, live/live-worker-core.ts), in one FleetView. While the
+ * live channel is down the full refresh runs at the settings' refresh frequency instead of every 90 s.
  */
 export function useMonitoringData(groupBy: VehicleTreeGrouping, refreshSeconds: number) {
-  const model = useMemo(() => new LiveVehicles(), []);
-  const listeners = useRef(new Set<(changed: readonly VehicleEntry[]) => void>());
+  const model = useMemo(() => new FleetView(), []);
+  const listeners = useRef(new Set<(changes: FleetChanges) => void>());
   const [version, setVersion] = useState(0);
   const [updatedAt, setUpdatedAt] = useState<number | null>(null);
-
-  const publish = useCallback((changed: readonly VehicleEntry[]) => {
-    for (const l of listeners.current) l(changed);
-    setVersion((v) => v + 1);
-    setUpdatedAt(Date.now());
-  }, []);
 
   const onChanges = useCallback<VehicleChanges>((listener) => {
     listeners.current.add(listener);
     return () => listeners.current.delete(listener);
   }, []);
 
-  const throttle = useMemo(
+  useEffect(
     () =>
-      throttleBatches<RealData>(
-        (d) => d.imei,
-        (batch) => publish(model.merge(batch)),
-        APPLY_INTERVAL_MS,
-      ),
-    [model, publish],
+      onFleet((changes) => {
+        if (!model.apply(changes)) return;
+        for (const l of listeners.current) l(changes);
+        setVersion((v) => v + 1);
+        if (changes.count > 0) setUpdatedAt(Date.now());
+      }),
+    [model],
   );
-  useEffect(() => () => throttle.cancel(), [throttle]);
+  // Leaving the screen frees the worker's copy of the fleet.
+  useEffect(() => () => sendToLive({ type: 'fleet-drop' }), []);
 
-  const onMessage = useCallback(
-    (message: LiveMessage) => {
-      const gps = gpsOf(message);
-      if (gps) throttle.push(gps);
-    },
-    [throttle],
-  );
-  const liveStatus = useLiveMessages(onMessage);
+  const liveStatus = useLiveMessages(ignore);
 
   const tree = useQuery({
     queryKey: ['monitoring', 'tree', groupBy],
@@ -72,10 +61,11 @@ export function useMonitoringData(groupBy: VehicleTreeGrouping, refreshSeconds: 
   const [roster, setRoster] = useState(0);
   useEffect(() => {
     if (!real.data) return;
-    throttle.flush();
-    publish(model.load(real.data.rows));
-    setRoster((r) => r + 1);
-  }, [real.data, model, publish, throttle]);
+    const next = model.roster + 1;
+    model.load(next, real.data.rows);
+    sendToLive({ type: 'fleet-load', roster: next, rows: real.data.rows });
+    setRoster(next);
+  }, [real.data, model]);
 
   const lineByCode = useMemo(
     () => new Map<string, OwnLine>((lines.data ?? []).map((l) => [l.route_code, l])),

@@ -5,9 +5,9 @@ import { Button, Checkbox, Popover, Segmented, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mapApi } from '../api';
+import type { VehicleEntry } from '../fleet-view';
 import { uniqueParts } from '../format';
 import { LABELS, type LabelConfig, readLabels, writeLabels } from '../label-config';
-import type { VehicleEntry } from '../live-vehicles';
 import { BaseInfoView } from './BaseInfoView';
 import { RealDataView } from './RealDataView';
 

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { type FleetChanges, sendToLive } from '../../../../live/client';
 import { ClusterLayer, useMap, VehicleFeatures, VehicleLabelsLayer, VehiclesLayer } from '../../../../map';
-import { type LiveVehicles, type VehicleEntry, visiblePoints } from '../live-vehicles';
+import type { FleetView } from '../fleet-view';
 
-export type VehicleChanges = (listener: (changed: readonly VehicleEntry[]) => void) => () => void;
+export type VehicleChanges = (listener: (changes: FleetChanges) => void) => () => void;
 
 export interface MapVehiclesProps {
-  model: LiveVehicles;
-  /** Subscribes to applied (throttled) changes of the model. */
+  model: FleetView;
+  /** Subscribes to the worker's changes, after the model has taken them. */
   onChanges: VehicleChanges;
   /** IMEIs checked in the tree: only these are drawn. */
   visible: ReadonlySet<string>;
@@ -20,38 +21,33 @@ export interface MapVehiclesProps {
 /** Pixels around a click that still pick a vehicle (the icon stands above its position). */
 const PICK_PX = 18;
 
-/** Bridges the screen's live model to the map kit's vehicle layers; lives inside <MapProvider>. */
+/** Bridges the screen's fleet view to the map kit's vehicle layers; lives inside <MapProvider>. */
 export function MapVehicles({ model, onChanges, visible, selected, onSelect, clustered, onDrawn }: MapVehiclesProps) {
-  const { map, project } = useMap();
-  // One feature set per mount; a later datum re-projects it in place (below).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mount
-  const features = useMemo(() => new VehicleFeatures(project), []);
+  const { map, datum } = useMap();
+  const features = useMemo(() => new VehicleFeatures(), []);
   const visibleRef = useRef(visible);
   visibleRef.current = visible;
+  /** The checked set as a mask over the roster it was computed for. */
+  const shown = useRef<{ roster: number; mask: ArrayLike<number> }>({ roster: -1, mask: [] });
+  const maskOf = (roster: number) => {
+    if (shown.current.roster !== roster) shown.current = { roster, mask: model.shown(visibleRef.current) };
+    return shown.current.mask;
+  };
 
-  // A provider in another datum: every point projected again.
-  const firstProject = useRef(project);
-  useEffect(() => {
-    if (firstProject.current === project) return;
-    firstProject.current = project;
-    features.reproject(project);
-  }, [features, project]);
+  // The worker projects positions for the base map's datum; a new datum re-posts every vehicle.
+  useEffect(() => sendToLive({ type: 'fleet-datum', datum }), [datum]);
 
-  // Checked set changed: drop unchecked vehicles, add checked ones.
+  // Checked set (or roster) changed: drop unchecked vehicles, add checked ones.
   useEffect(() => {
-    const now = Date.now() / 1000;
-    features.retain(visible);
-    features.apply(visiblePoints(model.entries.values(), visible, now));
+    shown.current = { roster: model.roster, mask: model.shown(visible) };
+    features.show(model, shown.current.mask);
   }, [features, model, visible]);
 
-  // Live and full-refresh changes, already throttled by the screen.
+  // The worker's changes: only the vehicles in the post are touched.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: maskOf reads refs only
   useEffect(
-    () =>
-      onChanges((changed) => {
-        const points = visiblePoints(changed, visibleRef.current, Date.now() / 1000);
-        if (points.length > 0) features.apply(points);
-      }),
-    [features, onChanges],
+    () => onChanges((changes) => features.apply(model, changes.index, changes.count, maskOf(changes.roster))),
+    [features, model, onChanges],
   );
 
   useEffect(() => {

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../../../i18n';
+import type { VehicleEntry } from '../fleet-view';
 import { defaultLabels } from '../label-config';
-import type { VehicleEntry } from '../live-vehicles';
 import { RealDataView } from './RealDataView';
 
 const entry: VehicleEntry = {

@@ -4,10 +4,10 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../../i18n/format';
 import { COLOUR_HEX, vehicleLook } from '../../../../map';
+import type { VehicleEntry } from '../fleet-view';
 import { decodeFlags, durationParts, formatDistance, lineProgress, STATE_FLAGS, WARNING_FLAGS } from '../format';
 import { canGeocode, offlineGeocoder } from '../geocoder';
 import type { LabelConfig } from '../label-config';
-import type { VehicleEntry } from '../live-vehicles';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -3,12 +3,12 @@ import { Empty, Input, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COLOUR_HEX, vehicleLook } from '../../../../map';
-import type { LiveVehicles } from '../live-vehicles';
+import { COLOUR_HEX } from '../../../../map';
+import type { FleetView } from '../fleet-view';
 
 export interface VehicleTreeProps {
   nodes: readonly VehicleTreeNode[];
-  model: LiveVehicles;
+  model: FleetView;
   /** Bumped when the model changed (throttled): recolours dots and recounts online vehicles. */
   version: number;
   checked: ReadonlySet<string>;
@@ -50,18 +50,16 @@ export function VehicleTree({ nodes, model, version, checked, onCheck, selected,
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: version marks model changes
   const { data, groupKeys, vehicleKeys } = useMemo(() => {
-    const now = Date.now() / 1000;
     const groups: Key[] = [];
     const byKey = new Map<string, string>();
     const build = (node: VehicleTreeNode): Counted | null => {
       if (node.node_type === 2) {
         if (!matches(node, search)) return null;
-        const entry = model.get(node.node_data.imei);
-        const look = vehicleLook(entry?.data ?? null, entry?.online ?? false, now);
+        const look = model.look(node.node_data.imei);
         byKey.set(node.gid, node.node_data.imei);
         return {
           imeis: [node.node_data.imei],
-          online: entry?.online ? 1 : 0,
+          online: look.online ? 1 : 0,
           node: {
             key: node.gid,
             isLeaf: true,
