@@ -5,21 +5,26 @@
  *   node --import tsx bench/map-apply-batch.ts [--vehicles 20000] [--rounds 30] [--scenario all|console|clustered|map]
  *     [--datum gcj02|wgs84|bd09] [--no-gc]
  *
- * The page code is the console's own (packages/web/src), bundled with esbuild on the fly. Scenarios:
+ * The page code is the console's own (packages/web/src), bundled with esbuild on the fly: the page and a real
+ * Web Worker running the live worker's core (live/live-worker-core.ts). Scenarios:
  *  - console:   what the monitoring screen does per STOMP `gps` frame, clustering off so all 20,000 icons
- *               are in the WebGL layer: JSON.parse + throttle.push (the socket's task, timed apart), then the
- *               throttle's flush (timed as "apply"): LiveVehicles.merge, the screen's visiblePoints (pointOf per vehicle)
- *               (MapVehicles' listener), VehicleFeatures.apply and its subscribers (the labels layer).
+ *               are in the WebGL layer. In the worker: JSON.parse, FleetState.merge and the columns post
+ *               ("worker", off the main thread; the socket is the worker's too). On the main thread, timed
+ *               as "apply": the message task's handler, FleetView.apply, and MapVehicles' listener
+ *               (VehicleFeatures.apply and its subscribers, the labels layer). "apply (CPU)" is the thread
+ *               time of the whole message task, which includes receiving the transferred buffers.
  *  - clustered: the same with clustering on (the settings' default): the cluster grid is recomputed per batch.
- *  - map:       VehicleFeatures.apply alone, fed prebuilt VehiclePoint batches (the map kit's own figure).
+ *  - map:       VehicleFeatures.apply alone, fed prebuilt columns (the map kit's own figure).
  * Every round moves, recolours and turns all 20,000 vehicles; rounds follow each other at the next animation
- * frame (harsher than the screen's two batches a second). "next render" is the synchronous render right after
+ * frame (harsher than the worker's two posts a second). "next render" is the synchronous render right after
  * the apply; "upload frames" are the map's later frames of the round (the WebGL buffers built by OpenLayers'
- * worker arrive and go to the GPU). GC: V8's collector events from a Chromium trace, per apply window.
+ * worker arrive and go to the GPU). "full refresh" is the main thread's share of a 20,000-row refresh:
+ * FleetView.load and handing the rows to the worker. GC: V8's collector events from a Chromium trace, per
+ * apply window.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { chromium } from 'playwright-core';
 
 const { values } = parseArgs({
@@ -38,31 +43,19 @@ const TRACE_GC = !values['no-gc'];
 /** The base map's datum: GCJ-02 is Google's, the console's default outside Chinese (spec section 9). */
 const DATUM = values.datum as string;
 
-// Runs in the page: a map with the screen's vehicle layers, then timed batches.
-const PAGE_ENTRY = `
-import OlMap from 'ol/Map';
-import View from 'ol/View';
-import { LiveVehicles, visiblePoints } from './features/monitoring/map/live-vehicles';
-import { gpsOf } from './live/client';
-import { toView } from './map/coords';
-import { throttleBatches } from './map/throttle';
-import { attachVehicleClusters } from './map/layers/vehicle-clusters';
-import { attachVehicleLabels } from './map/layers/vehicle-labels';
-import { createVehicleLayer } from './map/layers/vehicle-layer';
-import { VehicleFeatures } from './map/vehicle-features';
-import { COLOURS } from './map/vehicle-style';
+// Synthetic fleet, shared by the page and the worker: states and speeds vary so that every vehicle changes
+// colour and heading from round to round.
+const FLEET = `
+export const T0 = 1_800_000_000;
 
-const T0 = 1_800_000_000;
-
-function position(i, n, round) {
+export function position(i, n, round) {
   const a = (i * 2.399963 + round * 0.001) % (Math.PI * 2);
   const r = 0.2 * Math.sqrt(i / n);
   return [-74.15 + r * Math.cos(a) + round * 1e-5, 40.58 + r * Math.sin(a)];
 }
 
-// A gps frame as the server publishes it (real_data keyed by terminal phone, live/gateway-feed.ts):
-// states and speeds vary so that every vehicle changes colour and heading from round to round.
-function frameJson(n, round) {
+// A gps frame as the server publishes it (real_data keyed by terminal phone, live/gateway-feed.ts).
+export function frameJson(n, round) {
   const data = new Array(n);
   for (let i = 0; i < n; i++) {
     const [lng, lat] = position(i, n, round);
@@ -81,22 +74,65 @@ function frameJson(n, round) {
   }
   return JSON.stringify({ cmd: 'gps', data });
 }
+`;
 
-function pointBatch(n, round) {
-  const out = new Array(n);
+// The worker: the live worker's core, fed the frames it would take off the socket. It builds each frame
+// itself so that the main thread pays nothing for a frame, as with the real socket in the worker.
+const WORKER_ENTRY = `
+import { createLiveWorkerCore } from './live/live-worker-core';
+import { frameJson } from 'bench-fleet';
+
+const core = createLiveWorkerCore((message, transfer) => self.postMessage(message, transfer));
+self.onmessage = (event) => {
+  const command = event.data;
+  if (command.type === 'bench-frame') {
+    core.onBody(frameJson(command.n, command.round));
+    // The core posts at most twice a second; the bench takes every round's post at once.
+    core.flush();
+    return;
+  }
+  core.onCommand(command);
+};
+`;
+
+// Runs in the page: a map with the screen's vehicle layers, then timed batches.
+const PAGE_ENTRY = `
+import OlMap from 'ol/Map';
+import View from 'ol/View';
+import { FleetView } from './features/monitoring/map/fleet-view';
+import { toView } from './map/coords';
+import { attachVehicleClusters } from './map/layers/vehicle-clusters';
+import { attachVehicleLabels } from './map/layers/vehicle-labels';
+import { createVehicleLayer } from './map/layers/vehicle-layer';
+import { VehicleFeatures } from './map/vehicle-features';
+import { COLOURS } from './map/vehicle-style';
+import { frameJson, position } from 'bench-fleet';
+
+function columnsFor(n, datum) {
+  return {
+    keys: Array.from({ length: n }, (_, i) => 'v' + i),
+    labels: Array.from({ length: n }, (_, i) => String(8000 + i)),
+    x: new Float64Array(n), y: new Float64Array(n), colour: new Uint8Array(n), step: new Uint8Array(n),
+  };
+}
+
+function writeRound(columns, n, round, datum) {
+  const xy = [0, 0];
   for (let i = 0; i < n; i++) {
     const [lng, lat] = position(i, n, round);
-    out[i] = { key: 'v' + i, lng, lat, colour: COLOURS[(i + round) % COLOURS.length], step: (i + round) % 12, label: String(8000 + i) };
+    toView(datum, lng, lat, xy);
+    columns.x[i] = xy[0];
+    columns.y[i] = xy[1];
+    columns.colour[i] = (i + round) % COLOURS.length;
+    columns.step[i] = (i + round) % 12;
   }
-  return out;
 }
 
 const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
 const task = (run) => new Promise((r) => setTimeout(() => { run(); r(); }, 0));
 
 window.runBench = async (scenario, n, rounds, datum) => {
-  // MapProvider's projector.
-  const features = new VehicleFeatures((lng, lat, out) => toView(datum, lng, lat, out));
+  const features = new VehicleFeatures();
   const clustered = scenario === 'clustered';
   const map = new OlMap({ target: 'map', view: new View({ center: toView(datum, -74.15, 40.58), zoom: 11 }) });
   map.addLayer(createVehicleLayer(features, clustered));
@@ -108,77 +144,93 @@ window.runBench = async (scenario, n, rounds, datum) => {
     renderFrame(time);
     frames.push(performance.now() - t);
   };
-  let model;
-  let throttle;
+  const all = new Uint8Array(n).fill(1);
+  const indices = Int32Array.from({ length: n }, (_, i) => i);
+  let columns;
+  let worker;
+  let next;
+  let timing = false;
+  const result = { firstApply: 0, handoff: 0, firstRender: 0, worker: [], apply: [], render: [], upload: [] };
   const t0 = performance.now();
   if (scenario === 'map') {
-    features.apply(pointBatch(n, 0));
+    columns = columnsFor(n, datum);
+    writeRound(columns, n, 0, datum);
+    features.show(columns, all);
+    result.firstApply = performance.now() - t0;
   } else {
     if (clustered) attachVehicleClusters(map, features);
     attachVehicleLabels(map, features, null);
-    // Full refresh (GET /basic/cars/real), then MapVehicles' effect for the checked set (all vehicles).
-    model = new LiveVehicles();
-    const first = JSON.parse(frameJson(n, 0)).data;
-    model.load(first.map((d, i) => ({
+    const model = new FleetView();
+    // The full refresh's rows (GET /basic/cars/real), parsed before the bench starts timing.
+    const rows = JSON.parse(frameJson(n, 0)).data.map((d, i) => ({
       imei: String(864520040000000 + i), terminal_phone: d.imei, car_id: i, car_name: String(8000 + i),
-      lpn: 'NY-' + i, route_code: d.route.code, route_name: 'Line ' + d.route.code, online: 1, real_data: d,
-    })));
-    const visible = new Set(model.entries.keys());
-    const now = T0;
-    features.retain(visible);
-    features.apply(visiblePoints(model.entries.values(), visible, now));
-    // MapVehicles' onChanges listener, behind the screen's throttle (use-monitoring-data.ts).
-    const onChanged = (changed) => {
-      const points = visiblePoints(changed, visible, T0);
-      if (points.length > 0) features.apply(points);
+      lpn: 'NY-' + i, route_code: d.route.code, route_name: 'Line ' + d.route.code, fleet_id: 1, online: 1, real_data: d,
+    }));
+    // use-monitoring-data's onFleet listener and MapVehicles' onChanges listener.
+    worker = new Worker(URL.createObjectURL(new Blob([window.WORKER_SOURCE], { type: 'text/javascript' })));
+    worker.onmessage = (event) => {
+      const changes = event.data;
+      if (changes.type !== 'fleet') return;
+      // Rounds only: the full refresh's post is timed as the first load.
+      if (timing) performance.mark('apply-start');
+      const a = performance.now();
+      if (model.apply(changes)) features.apply(model, changes.index, changes.count, all);
+      const ms = performance.now() - a;
+      if (timing) performance.mark('apply-end');
+      next?.({ ms, workMs: changes.workMs });
     };
-    // The bench flushes by hand (the screen's timer would fire in a task of its own, untimed).
-    const manual = { set: () => 0, clear: () => {} };
-    throttle = throttleBatches((d) => d.imei, (batch) => onChanged(model.merge(batch)), 500, manual);
+    const answered = () => new Promise((r) => { next = r; });
+    worker.postMessage({ type: 'fleet-datum', datum });
+    const h = performance.now();
+    model.load(1, rows);
+    worker.postMessage({ type: 'fleet-load', roster: 1, rows });
+    result.handoff = performance.now() - h;
+    const first = await answered();
+    // The checked set (everyone): MapVehicles' show effect.
+    const s = performance.now();
+    features.show(model, all);
+    result.firstApply = first.ms + performance.now() - s;
+    window.benchRound = async (round) => {
+      const done = answered();
+      worker.postMessage({ type: 'bench-frame', n, round });
+      return done;
+    };
   }
-  const firstApply = performance.now() - t0;
   const t1 = performance.now();
   map.renderSync();
-  const firstRender = performance.now() - t1;
+  result.firstRender = performance.now() - t1;
   await new Promise((r) => setTimeout(r, 500));
-  const socket = [];
-  const apply = [];
-  const render = [];
-  const upload = [];
+  timing = true;
   for (let round = 1; round <= rounds; round++) {
-    let next;
-    let json;
-    if (scenario === 'map') next = pointBatch(n, round);
-    else json = frameJson(n, round);
+    if (scenario === 'map') writeRound(columns, n, round, datum);
     await frame();
     frames.length = 0;
-    if (json) {
-      const s = performance.now();
-      throttle.push(gpsOf(JSON.parse(json)));
-      socket.push(performance.now() - s);
-      json = undefined;
+    if (scenario === 'map') {
+      // The apply alone in its task, so that the trace gives its thread (CPU) time too.
+      await task(() => {
+        performance.mark('apply-start');
+        const a = performance.now();
+        features.apply(columns, indices, n, all);
+        result.apply.push(performance.now() - a);
+        performance.mark('apply-end');
+      });
+    } else {
+      const r = await window.benchRound(round);
+      result.apply.push(r.ms);
+      result.worker.push(r.workMs);
     }
-    // The apply alone in its task, so that the trace gives its thread (CPU) time too.
-    await task(() => {
-      performance.mark('apply-start');
-      const a = performance.now();
-      if (scenario === 'map') features.apply(next);
-      else throttle.flush();
-      apply.push(performance.now() - a);
-      performance.mark('apply-end');
-    });
-    next = undefined;
     await task(() => {
       const b = performance.now();
       map.renderSync();
-      render.push(performance.now() - b);
+      result.render.push(performance.now() - b);
     });
     frames.length = 0;
     await frame();
     await frame();
-    upload.push(frames.length > 0 ? Math.max(...frames) : 0);
+    result.upload.push(frames.length > 0 ? Math.max(...frames) : 0);
   }
-  return { firstApply, firstRender, socket, apply, render, upload, drawn: features.size };
+  worker?.terminate();
+  return { ...result, drawn: features.size };
 };
 `;
 
@@ -256,21 +308,33 @@ function gcInWindows(events: TraceEvent[]): GcSummary {
   };
 }
 
-const bundle = await build({
-  stdin: {
-    contents: PAGE_ENTRY,
-    resolveDir: fileURLToPath(new URL('../packages/web/src/', import.meta.url)),
-    loader: 'ts',
+/** esbuild plugin: `bench-fleet` is the FLEET module above. */
+const fleetModule: Plugin = {
+  name: 'bench-fleet',
+  setup(b) {
+    b.onResolve({ filter: /^bench-fleet$/ }, () => ({ path: 'bench-fleet', namespace: 'bench' }));
+    b.onLoad({ filter: /.*/, namespace: 'bench' }, () => ({ contents: FLEET, loader: 'js' }));
   },
-  bundle: true,
-  format: 'iife',
-  write: false,
-  minify: true,
-  loader: { '.css': 'empty' },
-  define: { 'process.env.NODE_ENV': '"production"' },
-  logLevel: 'error',
-});
-const script = bundle.outputFiles[0]?.text ?? '';
+};
+
+async function bundle(contents: string): Promise<string> {
+  const out = await build({
+    stdin: { contents, resolveDir: fileURLToPath(new URL('../packages/web/src/', import.meta.url)), loader: 'ts' },
+    bundle: true,
+    format: 'iife',
+    write: false,
+    minify: true,
+    loader: { '.css': 'empty' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [fleetModule],
+    logLevel: 'error',
+  });
+  return out.outputFiles[0]?.text ?? '';
+}
+// Inline scripts must not contain a closing script tag.
+const inline = (code: string) => code.replace(/<\/(script)/gi, '<\\/$1');
+const script = inline(await bundle(PAGE_ENTRY));
+const workerSource = inline(JSON.stringify(await bundle(WORKER_ENTRY)));
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -284,7 +348,8 @@ try {
   for (const scenario of SCENARIOS) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.setContent(
-      `<!doctype html><html><body style="margin:0"><div id="map" style="width:1280px;height:800px"></div><script>${script}</script></body></html>`,
+      '<!doctype html><html><body style="margin:0"><div id="map" style="width:1280px;height:800px"></div>' +
+        `<script>window.WORKER_SOURCE = ${workerSource};</script><script>${script}</script></body></html>`,
     );
     if (TRACE_GC)
       await browser.startTracing(page, { categories: ['disabled-by-default-v8.gc', 'blink.user_timing', 'toplevel'] });
@@ -297,8 +362,9 @@ try {
       [scenario, VEHICLES, ROUNDS, DATUM],
     )) as {
       firstApply: number;
+      handoff: number;
       firstRender: number;
-      socket: number[];
+      worker: number[];
       apply: number[];
       render: number[];
       upload: number[];
@@ -309,7 +375,9 @@ try {
     await page.close();
     console.log(`${scenario} (${result.drawn} drawn)`);
     console.log(`  first load    apply ${f(result.firstApply)} ms, render ${f(result.firstRender)} ms`);
-    if (result.socket.length > 0) line('frame parse', stats(result.socket), ' (JSON.parse + throttle.push)');
+    if (scenario !== 'map') console.log(`  full refresh  main thread ${f(result.handoff)} ms (FleetView.load + rows to the worker)`);
+    if (result.worker.length > 0)
+      line('worker', stats(result.worker), ' (JSON.parse + merge + columns, off the main thread)');
     const over = result.apply.filter((x) => x >= 16).length;
     line('apply', stats(result.apply), ` — ${over}/${ROUNDS} rounds ≥ 16 ms`);
     line('next render', stats(result.render));
