@@ -33,7 +33,12 @@ export function buildPath(base: string, path: string, query?: Query): string {
   return `${base}${path}${qs ? `?${qs}` : ''}`;
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/** The URL and headers of a call (signed when a session exists); `request` sends them, so may a worker. */
+export async function prepareRequest(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ url: string; headers: Record<string, string>; body: string }> {
   const base = options.base ?? 'api';
   const url = buildPath(BASES[base], path, options.query);
   const body = options.body === undefined ? '' : JSON.stringify(options.body);
@@ -49,7 +54,12 @@ export async function request<T>(method: string, path: string, options: RequestO
     headers.timestamp = timestamp;
     headers.signature = await signRequest({ method, pathWithQuery: url, body, uuid: session.uuid, timestamp });
   }
+  return { url, headers, body };
+}
 
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const base = options.base ?? 'api';
+  const { url, headers, body } = await prepareRequest(method, path, options);
   let envelope: Envelope<T>;
   try {
     const response = await fetch(url, {

@@ -1,11 +1,22 @@
-import type { FleetChanges, FromWorker, LiveMessage, LiveStatus, LiveTarget, ToWorker } from './worker-protocol';
+import { prepareRequest } from '../api/client';
+import { ApiError } from '../api/errors';
+import { reactToFailure } from '../api/react-to-failure';
+import type {
+  FleetChanges,
+  FleetRoster,
+  FromWorker,
+  LiveMessage,
+  LiveStatus,
+  LiveTarget,
+  ToWorker,
+} from './worker-protocol';
 
 // The main thread's side of the live channel (docs/live.md "In the browser"). The STOMP connection runs in
 // a worker (live.worker.ts) that parses every frame; screens subscribe to commands through subscribeLive
 // and the monitoring screen to vehicle changes through onFleet. The connection opens with the first
 // command listener and closes with the last.
 
-export type { FleetChanges, LiveMessage, LiveStatus, LiveTarget };
+export type { FleetChanges, FleetRoster, LiveMessage, LiveStatus, LiveTarget };
 
 type Listener = (message: LiveMessage) => void;
 type StatusListener = (status: LiveStatus) => void;
@@ -17,10 +28,22 @@ let status: LiveStatus = 'offline';
 const listeners = new Set<Listener>();
 const statusListeners = new Set<StatusListener>();
 const fleetListeners = new Set<FleetListener>();
+/** Roster numbers grow for the page's lifetime, so a late answer never passes for a newer refresh. */
+let rosterSeq = 0;
+const refreshes = new Map<number, { resolve: (roster: FleetRoster) => void; reject: (error: ApiError) => void }>();
 
 function receive(message: FromWorker): void {
   if (message.type === 'fleet') {
     for (const l of fleetListeners) l(message);
+  } else if (message.type === 'fleet-roster' || message.type === 'fleet-failed') {
+    const waiting = refreshes.get(message.roster);
+    refreshes.delete(message.roster);
+    if (message.type === 'fleet-roster') {
+      waiting?.resolve(message);
+    } else {
+      if (!message.superseded) reactToFailure(message.code, message.msg);
+      waiting?.reject(new ApiError(message.code, message.msg));
+    }
   } else if (message.type === 'message') {
     for (const l of listeners) l(message.message);
   } else {
@@ -40,6 +63,20 @@ function port(): Worker {
 /** A command for the live worker (fleet load, datum, selection). */
 export function sendToLive(command: ToWorker): void {
   port().postMessage(command);
+}
+
+/**
+ * A full refresh of the fleet (GET /basic/cars/real), fetched and parsed by the worker: resolves with the
+ * roster's identities, and the worker then posts every vehicle's columns numbered with that roster.
+ */
+export async function refreshFleet(signal?: AbortSignal): Promise<FleetRoster> {
+  const roster = ++rosterSeq;
+  const { url, headers } = await prepareRequest('GET', '/basic/cars/real');
+  signal?.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    refreshes.set(roster, { resolve, reject });
+    sendToLive({ type: 'fleet-refresh', roster, url, headers });
+  });
 }
 
 /** Closes the connection (logout, last listener gone). */

@@ -77,3 +77,85 @@ describe('live worker core', () => {
     expect(posts).toHaveLength(before);
   });
 });
+
+describe('full refresh in the worker', () => {
+  // A real HTTP server standing in for GET /api/basic/cars/real (the envelope of docs/api.md).
+  async function serve(answer: (headers: Record<string, unknown>) => unknown) {
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(answer(req.headers)));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}/api/basic/cars/real`, close: () => server.close() };
+  }
+  const row = (imei: string, et: number) => ({
+    imei,
+    terminal_phone: `t${imei}`,
+    car_id: 7,
+    car_name: `Bus ${imei}`,
+    lpn: 'NY-7',
+    route_id: 1,
+    route_code: 'S40',
+    route_name: 'S40',
+    fleet_id: 1,
+    online: 1,
+    real_data: item(imei, et),
+  });
+  const settle = () => new Promise((r) => setTimeout(r, 50));
+  async function until(check: () => boolean) {
+    for (let i = 0; i < 100 && !check(); i++) await settle();
+  }
+
+  it('fetches with the main thread’s signed headers, posts the identities first, then every vehicle', async () => {
+    let seen: Record<string, unknown> = {};
+    const api = await serve((headers) => {
+      seen = headers;
+      return { code: 0, msg: 'ok', result: { time: 1, rows: [row('a', 5), row('b', 6)] } };
+    });
+    const { core, posts } = setup();
+    core.onCommand({ type: 'fleet-refresh', roster: 3, url: api.url, headers: { token: 'T', signature: 'S' } });
+    await until(() => posts.length >= 2);
+    api.close();
+    expect(seen).toMatchObject({ token: 'T', signature: 'S' });
+    expect(posts[0]?.message).toEqual({
+      type: 'fleet-roster',
+      roster: 3,
+      imei: ['a', 'b'],
+      car_id: [7, 7],
+      car_name: ['Bus a', 'Bus b'],
+      lpn: ['NY-7', 'NY-7'],
+      route_code: ['S40', 'S40'],
+      route_name: ['S40', 'S40'],
+    });
+    expect(posts[1]?.message).toMatchObject({ type: 'fleet', roster: 3, count: 2 });
+  });
+
+  it('passes the envelope’s error code on, and answers a superseded refresh without loading it', async () => {
+    let calls = 0;
+    const api = await serve(() => {
+      calls++;
+      return calls === 1
+        ? { code: 1001, msg: 'login expired', result: null }
+        : { code: 0, msg: '', result: { rows: [] } };
+    });
+    const { core, posts } = setup();
+    core.onCommand({ type: 'fleet-refresh', roster: 1, url: api.url, headers: {} });
+    await until(() => posts.length >= 1);
+    expect(posts[0]?.message).toEqual({ type: 'fleet-failed', roster: 1, code: 1001, msg: 'login expired' });
+    core.onCommand({ type: 'fleet-refresh', roster: 2, url: api.url, headers: {} });
+    core.onCommand({ type: 'fleet-drop' });
+    await until(() => posts.length >= 2);
+    api.close();
+    expect(posts[1]?.message).toMatchObject({ type: 'fleet-failed', roster: 2, superseded: true });
+    expect(posts).toHaveLength(2);
+  });
+
+  it('reports a server that cannot be reached as a network failure', async () => {
+    const { core, posts } = setup();
+    core.onCommand({ type: 'fleet-refresh', roster: 1, url: 'http://127.0.0.1:9/none', headers: {} });
+    await until(() => posts.length >= 1);
+    expect(posts[0]?.message).toMatchObject({ type: 'fleet-failed', roster: 1, code: -1 });
+  });
+});

@@ -1,8 +1,46 @@
+import type { Envelope, VehicleLiveResult } from '@headway/server/contract';
+import { NETWORK_ERROR } from '../api/errors';
 import { FleetState, transferables } from './fleet-state';
-import type { FromWorker, LiveMessage, ToWorker } from './worker-protocol';
+import type { FleetRoster, FleetRow, FromWorker, LiveMessage, ToWorker } from './worker-protocol';
 
 // The live worker's logic without its transport: frame bodies in, posts out. live.worker.ts wires it to a
 // STOMP connection; the browser benchmark wires it to frames of its own, so both run this code.
+
+/** The general API's timeout (api/client.ts). */
+const REFRESH_TIMEOUT_MS = 30_000;
+
+/** The identities of a refresh's rows, as the main thread's FleetView takes them. */
+export function rosterOf(roster: number, rows: readonly FleetRowWithIdentity[]): FleetRoster {
+  return {
+    type: 'fleet-roster',
+    roster,
+    imei: rows.map((r) => r.imei),
+    car_id: rows.map((r) => r.car_id),
+    car_name: rows.map((r) => r.car_name),
+    lpn: rows.map((r) => r.lpn),
+    route_code: rows.map((r) => r.route_code),
+    route_name: rows.map((r) => r.route_name),
+  };
+}
+
+type FleetRowWithIdentity = VehicleLiveResult['rows'][number];
+
+/** GET /basic/cars/real with the main thread's headers: the rows, or the failure's code and message. */
+async function fetchRows(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ rows: FleetRowWithIdentity[] } | { code: number; msg: string }> {
+  let envelope: Envelope<VehicleLiveResult>;
+  try {
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS) });
+    envelope = (await response.json()) as Envelope<VehicleLiveResult>;
+    if (typeof envelope?.code !== 'number') throw new Error(`HTTP ${response.status}`);
+  } catch (cause) {
+    return { code: NETWORK_ERROR, msg: cause instanceof Error ? cause.message : String(cause) };
+  }
+  if (envelope.code !== 0) return { code: envelope.code, msg: envelope.msg };
+  return { rows: envelope.result.rows };
+}
 
 /** gps changes reach the main thread at most twice a second (the map and the tree apply them as they come). */
 export const POST_INTERVAL_MS = 500;
@@ -24,6 +62,16 @@ export function createLiveWorkerCore(post: Post, now: () => number = () => Date.
   let last = Number.NEGATIVE_INFINITY;
   /** Worker time on frames since the last post (the benchmark reports it beside the main thread's). */
   let workMs = 0;
+  /** The newest refresh asked for: an older one answering late is dropped, as is any asked before a drop. */
+  let newest = 0;
+  let dropped = 0;
+
+  const load = (roster: number, rows: readonly FleetRow[]) => {
+    fleet ??= new FleetState();
+    fleet.load(roster, rows);
+    // A full refresh is applied at once: the screen is waiting for it.
+    flush();
+  };
 
   const flush = () => {
     clearTimeout(timer);
@@ -63,12 +111,28 @@ export function createLiveWorkerCore(post: Post, now: () => number = () => Date.
     onCommand(command) {
       switch (command.type) {
         case 'fleet-load':
-          fleet ??= new FleetState();
-          fleet.load(command.roster, command.rows);
-          // A full refresh is applied at once: the screen is waiting for it.
-          flush();
+          load(command.roster, command.rows);
           return;
+        case 'fleet-refresh': {
+          const { roster } = command;
+          newest = roster;
+          void fetchRows(command.url, command.headers).then((answer) => {
+            if (roster !== newest || roster <= dropped) {
+              post({ type: 'fleet-failed', roster, code: NETWORK_ERROR, msg: 'superseded', superseded: true });
+              return;
+            }
+            if ('code' in answer) {
+              post({ type: 'fleet-failed', roster, code: answer.code, msg: answer.msg });
+              return;
+            }
+            // Identities first: the main thread takes the roster before its changes arrive.
+            post(rosterOf(roster, answer.rows));
+            load(roster, answer.rows);
+          });
+          return;
+        }
         case 'fleet-drop':
+          dropped = newest;
           clearTimeout(timer);
           timer = undefined;
           fleet = null;

@@ -23,7 +23,12 @@ export type FleetRow = Pick<VehicleLive, 'imei' | 'terminal_phone' | 'real_data'
 export type ToWorker =
   | { type: 'open'; target: LiveTarget }
   | { type: 'close' }
-  /** A full refresh (GET /basic/cars/real): row order is the roster's index order on both sides. */
+  /**
+   * A full refresh, fetched by the worker with the main thread's signed request (GET /basic/cars/real), so
+   * that 20,000 rows are parsed off the main thread. Answered with `fleet-roster` or `fleet-failed`.
+   */
+  | { type: 'fleet-refresh'; roster: number; url: string; headers: Record<string, string> }
+  /** A full refresh's rows already at hand: row order is the roster's index order on both sides. */
   | { type: 'fleet-load'; roster: number; rows: FleetRow[] }
   /** The map screen left: drop the fleet. */
   | { type: 'fleet-drop' }
@@ -56,7 +61,25 @@ export interface FleetChanges {
   workMs: number;
 }
 
+/** A refreshed roster's identities as columns (row order = roster index); its changes follow. */
+export interface FleetRoster {
+  type: 'fleet-roster';
+  roster: number;
+  imei: string[];
+  car_id: number[];
+  car_name: string[];
+  lpn: string[];
+  route_code: string[];
+  route_name: string[];
+}
+
 export type FromWorker =
   | { type: 'status'; status: LiveStatus }
   | { type: 'message'; message: LiveMessage }
+  | FleetRoster
+  /**
+   * `code` is the envelope's, or NETWORK_ERROR (api/errors.ts) when no envelope came. `superseded`: a newer
+   * refresh was asked for, or the fleet was dropped, before this one answered (nothing to tell the user).
+   */
+  | { type: 'fleet-failed'; roster: number; code: number; msg: string; superseded?: boolean }
   | FleetChanges;

@@ -12,7 +12,6 @@ export type { CarBaseInfo, OwnLine, VehicleLiveResult, VehicleTreeGrouping, Vehi
 // The monitoring map's calls (docs/map.md). Types come from the server contract.
 export const mapApi = {
   tree: (groupBy: VehicleTreeGrouping) => http.get<VehicleTreeNode[]>('/basic/cars/tree', { group_by: groupBy }),
-  real: () => http.get<VehicleLiveResult>('/basic/cars/real'),
   lines: () => http.get<OwnLine[]>('/basic/routes/own'),
   carInfo: (imei: string) => http.get<CarBaseInfo>('/basic/cars/info', { imei }),
 };

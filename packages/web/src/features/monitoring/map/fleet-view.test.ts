@@ -1,6 +1,7 @@
 import type { VehicleLive } from '@headway/server/contract';
 import { describe, expect, it } from 'vitest';
 import { FleetState } from '../../../live/fleet-state';
+import { rosterOf } from '../../../live/live-worker-core';
 import { FleetView } from './fleet-view';
 
 const NOW = 1_800_000_000;
@@ -25,7 +26,7 @@ function row(i: number, reported: boolean): VehicleLive {
 function pair(rows: VehicleLive[]) {
   const worker = new FleetState();
   const view = new FleetView();
-  view.load(1, rows);
+  view.load(rosterOf(1, rows));
   worker.load(1, rows);
   const sync = () => {
     const changes = worker.take(NOW);
@@ -62,12 +63,12 @@ describe('the monitoring screen’s fleet view', () => {
     const rows = [row(1, true), row(2, false)];
     const { worker, view } = pair(rows);
     const keys = view.keys;
-    view.load(2, rows);
+    view.load(rosterOf(2, rows));
     expect(view.keys).toBe(keys);
     expect(view.position('864520040000001')).not.toBeNull();
     worker.merge([{ ...(rows[0]?.real_data as NonNullable<VehicleLive['real_data']>), et: NOW + 1, lat: 41 }]);
     expect(view.apply(worker.take(NOW) as NonNullable<ReturnType<FleetState['take']>>)).toBe(false);
-    view.load(3, [row(3, true)]);
+    view.load(rosterOf(3, [row(3, true)]));
     expect(view.keys).not.toBe(keys);
     expect(view.position('864520040000003')).toBeNull();
   });

@@ -1,5 +1,5 @@
-import type { RealData, VehicleColour, VehicleLive, VehicleStateKind } from '@headway/server/contract';
-import type { FleetChanges } from '../../../live/client';
+import type { RealData, VehicleColour, VehicleStateKind } from '@headway/server/contract';
+import type { FleetChanges, FleetRoster } from '../../../live/client';
 import { COLOURS, STATE_KINDS, type VehicleColumns } from '../../../map';
 
 // The monitoring screen's view of the fleet on the main thread, outside React: identities from the full
@@ -51,25 +51,29 @@ export class FleetView implements VehicleColumns {
   }
 
   /**
-   * A full refresh's rows become the roster `roster` (the live worker gets the same rows and numbers its
-   * changes with it). The same vehicles in the same order keep their columns and `keys`, so the map keeps
-   * its features; otherwise positions are unknown until the worker's first post.
+   * A refreshed roster (identities as the worker posts them). The same vehicles in the same order keep their
+   * columns and `keys`, so the map keeps its features; otherwise positions are unknown until the worker's
+   * changes for this roster, which follow at once.
    */
-  load(roster: number, rows: readonly VehicleLive[]): void {
-    this.roster = roster;
-    this.identities = rows.map(({ imei, car_id, car_name, lpn, route_code, route_name }) => ({
-      imei,
-      car_id,
-      car_name,
-      lpn,
-      route_code,
-      route_name,
-    }));
-    this.labels = rows.map((r) => r.car_name);
-    const same = rows.length === this.keys.length && rows.every((r, i) => r.imei === this.keys[i]);
+  load(roster: FleetRoster): void {
+    const n = roster.imei.length;
+    this.roster = roster.roster;
+    const identities: VehicleIdentity[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      identities[i] = {
+        imei: roster.imei[i] as string,
+        car_id: roster.car_id[i] as number,
+        car_name: roster.car_name[i] as string,
+        lpn: roster.lpn[i] as string,
+        route_code: roster.route_code[i] as string,
+        route_name: roster.route_name[i] as string,
+      };
+    }
+    this.identities = identities;
+    this.labels = roster.car_name;
+    const same = n === this.keys.length && roster.imei.every((imei, i) => imei === this.keys[i]);
     if (same) return;
-    const n = rows.length;
-    this.keys = rows.map((r) => r.imei);
+    this.keys = roster.imei;
     this.index = new Map(this.keys.map((k, i) => [k, i]));
     this.x = new Float64Array(n).fill(Number.NaN);
     this.y = new Float64Array(n).fill(Number.NaN);

@@ -1,7 +1,7 @@
 import type { OwnLine, VehicleTreeGrouping } from '@headway/server/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type FleetChanges, onFleet, sendToLive } from '../../../live/client';
+import { type FleetChanges, onFleet, refreshFleet, sendToLive } from '../../../live/client';
 import { useLiveMessages } from '../../../live/use-live';
 import { mapApi } from './api';
 import type { VehicleChanges } from './components/MapVehicles';
@@ -10,6 +10,9 @@ import { FleetView } from './fleet-view';
 /** Spec section 9: full position refresh every 90 s, vehicle tree every hour. */
 export const FULL_REFRESH_MS = 90_000;
 export const TREE_REFRESH_MS = 60 * 60_000;
+
+/** How often the refresh loop checks whether a full refresh is due. */
+const REFRESH_TICK_MS = 1_000;
 
 /** The screen listens to no other command yet; the subscription keeps the live channel open. */
 const ignore = () => {};
@@ -51,21 +54,8 @@ export function useMonitoringData(groupBy: VehicleTreeGrouping, refreshSeconds: 
     refetchInterval: TREE_REFRESH_MS,
   });
   const lines = useQuery({ queryKey: ['monitoring', 'lines'], queryFn: mapApi.lines, staleTime: 10 * 60_000 });
-  const real = useQuery({
-    queryKey: ['monitoring', 'real'],
-    queryFn: mapApi.real,
-    refetchInterval: liveStatus === 'connected' ? FULL_REFRESH_MS : refreshSeconds * 1000,
-  });
-
-  /** Bumped by every full refresh: the set of vehicles may have changed. */
-  const [roster, setRoster] = useState(0);
-  useEffect(() => {
-    if (!real.data) return;
-    const next = model.roster + 1;
-    model.load(next, real.data.rows);
-    sendToLive({ type: 'fleet-load', roster: next, rows: real.data.rows });
-    setRoster(next);
-  }, [real.data, model]);
+  const refreshMs = liveStatus === 'connected' ? FULL_REFRESH_MS : refreshSeconds * 1000;
+  const roster = useFleetRefresh(model, refreshMs);
 
   const lineByCode = useMemo(
     () => new Map<string, OwnLine>((lines.data ?? []).map((l) => [l.route_code, l])),
@@ -85,4 +75,46 @@ export function useMonitoringData(groupBy: VehicleTreeGrouping, refreshSeconds: 
     lineByCode,
     refetchTree: tree.refetch,
   };
+}
+
+/**
+ * The full refresh (GET /basic/cars/real) now and every `intervalMs`, fetched and parsed by the live worker
+ * (live/client.ts refreshFleet). Per mount rather than a cached query: the model is the mount's own. Returns
+ * the loaded roster number (0 before the first).
+ */
+function useFleetRefresh(model: FleetView, intervalMs: number): number {
+  const [roster, setRoster] = useState(0);
+  const interval = useRef(intervalMs);
+  interval.current = intervalMs;
+
+  useEffect(() => {
+    const abort = new AbortController();
+    let last = Number.NEGATIVE_INFINITY;
+    let running = false;
+    const run = async () => {
+      running = true;
+      last = Date.now();
+      try {
+        const loaded = await refreshFleet(abort.signal);
+        if (abort.signal.aborted) return;
+        // Runs before the worker's changes for this roster are delivered (they are the next message).
+        model.load(loaded);
+        setRoster(loaded.roster);
+      } catch {
+        // Told to the user by the request's failure reaction; the next refresh tries again.
+      } finally {
+        running = false;
+      }
+    };
+    // A tick rather than one timer per interval: a new interval (live channel up or down) applies at once.
+    const tick = setInterval(() => {
+      if (!running && Date.now() - last >= interval.current) void run();
+    }, REFRESH_TICK_MS);
+    void run();
+    return () => {
+      abort.abort();
+      clearInterval(tick);
+    };
+  }, [model]);
+  return roster;
 }
