@@ -3,7 +3,7 @@
  * Chromium with the real WebGL layer (SwiftShader), and the renders that follow. Target: apply < 16 ms (p95).
  *
  *   node --import tsx bench/map-apply-batch.ts [--vehicles 20000] [--rounds 30] [--scenario all|console|clustered|map]
- *     [--datum gcj02|wgs84|bd09] [--no-gc]
+ *     [--datum gcj02|wgs84|bd09] [--no-gc] [--pace 0|500]
  *
  * The page code is the console's own (packages/web/src), bundled with esbuild on the fly: the page and a real
  * Web Worker running the live worker's core (live/live-worker-core.ts). Scenarios:
@@ -16,7 +16,8 @@
  *  - clustered: the same with clustering on (the settings' default): the cluster grid is recomputed per batch.
  *  - map:       VehicleFeatures.apply alone, fed prebuilt columns (the map kit's own figure).
  * Every round moves, recolours and turns all 20,000 vehicles; rounds follow each other at the next animation
- * frame (harsher than the worker's two posts a second). "next render" is the synchronous render right after
+ * frame (harsher than the worker's two posts a second), or `--pace` ms apart (500: the screen's real pace, with
+ * OpenLayers' buffer worker and the GPU process idle again before the next batch, as they are in use). "next render" is the synchronous render right after
  * the apply; "upload frames" are the map's later frames of the round (the WebGL buffers built by OpenLayers'
  * worker arrive and go to the GPU). "full refresh" is the main thread's share of a 20,000-row refresh, which
  * the worker fetches and parses: FleetView.load of the identities it posts. GC: V8's collector events from a Chromium trace, per
@@ -34,12 +35,15 @@ const { values } = parseArgs({
     scenario: { type: 'string', default: 'all' },
     datum: { type: 'string', default: 'gcj02' },
     'no-gc': { type: 'boolean', default: false },
+    pace: { type: 'string', default: '0' },
   },
 });
 const VEHICLES = Number(values.vehicles);
 const ROUNDS = Number(values.rounds);
 const SCENARIOS = values.scenario === 'all' ? ['console', 'clustered', 'map'] : [values.scenario as string];
 const TRACE_GC = !values['no-gc'];
+/** Idle ms after each round: 0 = next round at the next frame; 500 = the worker's real pace of posts. */
+const PACE_MS = Number(values.pace);
 /** The base map's datum: GCJ-02 is Google's, the console's default outside Chinese (spec section 9). */
 const DATUM = values.datum as string;
 
@@ -131,7 +135,7 @@ function writeRound(columns, n, round, datum) {
 const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
 const task = (run) => new Promise((r) => setTimeout(() => { run(); r(); }, 0));
 
-window.runBench = async (scenario, n, rounds, datum) => {
+window.runBench = async (scenario, n, rounds, datum, pace) => {
   const features = new VehicleFeatures();
   const clustered = scenario === 'clustered';
   const map = new OlMap({ target: 'map', view: new View({ center: toView(datum, -74.15, 40.58), zoom: 11 }) });
@@ -235,6 +239,7 @@ window.runBench = async (scenario, n, rounds, datum) => {
     await frame();
     await frame();
     result.upload.push(frames.length > 0 ? Math.max(...frames) : 0);
+    if (pace > 0) await new Promise((r) => setTimeout(r, pace));
   }
   worker?.terminate();
   return { ...result, drawn: features.size };
@@ -351,7 +356,9 @@ const f = (x: number) => x.toFixed(1);
 const line = (name: string, s: Stats, extra = '') =>
   console.log(`  ${name.padEnd(13)} median ${f(s.median)} ms, p95 ${f(s.p95)} ms, max ${f(s.max)} ms${extra}`);
 try {
-  console.log(`vehicles ${VEHICLES}, rounds ${ROUNDS}, datum ${DATUM} (headless Chromium, SwiftShader WebGL)`);
+  console.log(
+    `vehicles ${VEHICLES}, rounds ${ROUNDS}, datum ${DATUM}, pace ${PACE_MS} ms (headless Chromium, SwiftShader WebGL)`,
+  );
   for (const scenario of SCENARIOS) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.setContent(
@@ -361,12 +368,14 @@ try {
     if (TRACE_GC)
       await browser.startTracing(page, { categories: ['disabled-by-default-v8.gc', 'blink.user_timing', 'toplevel'] });
     const result = (await page.evaluate(
-      ([s, n, r, d]) =>
+      ([s, n, r, d, p]) =>
         // Runs in the page; the bench's tsconfig has no DOM lib, hence globalThis.
         (
-          globalThis as unknown as { runBench: (s: string, n: number, r: number, d: string) => Promise<unknown> }
-        ).runBench(s as string, n as number, r as number, d as string),
-      [scenario, VEHICLES, ROUNDS, DATUM],
+          globalThis as unknown as {
+            runBench: (s: string, n: number, r: number, d: string, p: number) => Promise<unknown>;
+          }
+        ).runBench(s as string, n as number, r as number, d as string, p as number),
+      [scenario, VEHICLES, ROUNDS, DATUM, PACE_MS],
     )) as {
       firstApply: number;
       handoff: number;
