@@ -66,10 +66,16 @@ it('shows the fleet on the map, finds a vehicle in the tree and opens its info b
   await expect.poll(() => box.textContent()).toContain(target);
   await expect.poll(() => page.getByTestId('info-speed').textContent()).toMatch(/km\/h/);
 
-  // A live report over STOMP (gateway → live → console, batched and throttled) updates the open info box.
+  // A live report over STOMP (gateway → live worker → console, batched) updates the tree row in view: stopped
+  // with ACC on is idle, then moving is running.
+  const row = page.getByTestId(`vehicle-${target}`);
+  await sendFix(terminals[5] as TestTerminal, { lat: 40.63, lng: -74.14, speedKmh: 0, azimuth: 120 });
+  await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('Idle (ACC on)');
+  // … and the open info box.
   const before = await page.getByTestId('info-speed').textContent();
   await sendFix(terminals[5] as TestTerminal, { lat: 40.6301, lng: -74.1401, speedKmh: 57, azimuth: 120 });
   await expect.poll(() => page.getByTestId('info-speed').textContent(), { timeout: 10_000 }).toContain('57');
+  await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('Running');
   expect(before).not.toContain('57');
 
   await page.getByTestId('resolve-address').click();
