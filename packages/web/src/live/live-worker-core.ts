@@ -1,4 +1,4 @@
-import type { Envelope, VehicleLiveResult } from '@headway/server/contract';
+import type { Envelope, VehicleLive, VehicleLiveResult } from '@headway/server/contract';
 import { NETWORK_ERROR } from '../api/errors';
 import { FleetState, transferables } from './fleet-state';
 import type { FleetRoster, FleetRow, FromWorker, LiveMessage, ToWorker } from './worker-protocol';
@@ -10,7 +10,7 @@ import type { FleetRoster, FleetRow, FromWorker, LiveMessage, ToWorker } from '.
 const REFRESH_TIMEOUT_MS = 30_000;
 
 /** The identities of a refresh's rows, as the main thread's FleetView takes them. */
-export function rosterOf(roster: number, rows: readonly FleetRowWithIdentity[]): FleetRoster {
+export function rosterOf(roster: number, rows: readonly VehicleLive[]): FleetRoster {
   return {
     type: 'fleet-roster',
     roster,
@@ -23,13 +23,11 @@ export function rosterOf(roster: number, rows: readonly FleetRowWithIdentity[]):
   };
 }
 
-type FleetRowWithIdentity = VehicleLiveResult['rows'][number];
-
 /** GET /basic/cars/real with the main thread's headers: the rows, or the failure's code and message. */
 async function fetchRows(
   url: string,
   headers: Record<string, string>,
-): Promise<{ rows: FleetRowWithIdentity[] } | { code: number; msg: string }> {
+): Promise<{ rows: VehicleLive[] } | { code: number; msg: string }> {
   let envelope: Envelope<VehicleLiveResult>;
   try {
     const response = await fetch(url, { headers, signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS) });
