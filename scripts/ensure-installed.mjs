@@ -6,9 +6,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+const lock = join(root, 'package-lock.json');
 
 function manifests() {
-  const files = [join(root, 'package.json'), join(root, 'package-lock.json')];
+  const files = [join(root, 'package.json'), lock];
   for (const dir of ['packages', '.']) {
     for (const name of readdirSync(join(root, dir))) {
       const file = join(root, dir, name, 'package.json');
@@ -23,9 +24,11 @@ export function ensureInstalled() {
   const installedAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
   const newest = Math.max(...manifests().map((f) => statSync(f).mtimeMs));
   if (installedAt >= newest) return;
-  // `npm install` rather than `npm ci`: it follows the lock file all the same, and tolerates the optional
-  // per-platform packages (Biome, esbuild, Rollup) that npm leaves out of a lock file written on one platform.
-  const cmd = 'npm install --no-audit --no-fund';
+  // `npm ci` whenever the lock is present: the install is exactly what the lock says, or it fails loudly
+  // (a lock out of step with a package.json is a bug to fix, not something to paper over with `npm install`).
+  // The lock carries every platform's optional packages (Biome, esbuild, Rolldown) because it was written
+  // from scratch, without a node_modules to prune them against (docs/decisions.md "A lock file npm ci accepts").
+  const cmd = existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund';
   console.log(`[headway] installing dependencies: ${cmd}`);
   execSync(cmd, { cwd: root, stdio: 'inherit' });
 }
