@@ -33,9 +33,9 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
 import { departuresDb } from '../packages/server/src/departures/schema.ts';
-import { gatewayModule, runningGateway } from '../packages/server/src/gateway/module.ts';
+import { gatewayModule } from '../packages/server/src/gateway/module.ts';
 import { loadLines } from '../packages/server/src/ingest/directory.ts';
-import { ingestModule, runningIngest } from '../packages/server/src/ingest/module.ts';
+import { ingestModule } from '../packages/server/src/ingest/module.ts';
 import { DEMO_FEED } from '../packages/server/src/lines/demo-seed.ts';
 import { zoneOffsetSeconds } from '../packages/simulator/src/plan/zone.ts';
 import '../packages/server/src/lines/demo-register.ts';
@@ -88,7 +88,7 @@ const now = Math.floor(Date.now() / 1000);
 const timeShift = peakTimeShift(schedule, now, specs.length);
 const fleet = new Fleet(specs, {
   host: '127.0.0.1',
-  port: runningGateway?.ports.jt808 ?? 0,
+  port: app.gateway?.ports.jt808 ?? 0,
   interval: simInterval / warp,
   clock: warpedClock(Date.now(), warp),
   duties: new LineDutySource(schedule, timeShift),
@@ -108,8 +108,8 @@ await fleet.stop();
 const simulatedDetours = fleet.detours();
 // Let the last acknowledged reports through the ingest and the event writer.
 await new Promise((r) => setTimeout(r, 1500));
-await runningIngest?.events.flush();
-const stats = runningIngest ? { ...runningIngest.stats } : undefined;
+await app.ingest?.events.flush();
+const stats = app.ingest ? { ...app.ingest.stats } : undefined;
 
 const events = await departuresDb(store.db)
   .selectFrom('station_events')

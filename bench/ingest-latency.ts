@@ -20,10 +20,10 @@ import { pino } from 'pino';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
-import { gatewayModule, runningGateway } from '../packages/server/src/gateway/module.ts';
+import { gatewayModule } from '../packages/server/src/gateway/module.ts';
 import { TestTerminal } from '../packages/server/src/gateway/testing/terminal.ts';
 import { loadLines } from '../packages/server/src/ingest/directory.ts';
-import { ingestModule, runningIngest } from '../packages/server/src/ingest/module.ts';
+import { ingestModule } from '../packages/server/src/ingest/module.ts';
 import { pointAlong } from '../packages/server/src/ingest/testing/drive-line.ts';
 import '../packages/server/src/lines/demo-register.ts';
 import { transitDb } from '../packages/server/src/lines/schema.ts';
@@ -137,7 +137,7 @@ async function serve(config: StoreConfig, terminals: number): Promise<void> {
   let t0 = performance.now();
   let base = { processed: 0, published: 0, events: 0, dropped: 0, busyMs: 0 };
   const ingestNow = () => {
-    const s = runningIngest?.stats;
+    const s = app.ingest?.stats;
     return s
       ? { processed: s.processed, published: s.published, events: s.events, dropped: s.dropped, busyMs: s.busyMs }
       : base;
@@ -174,7 +174,7 @@ async function serve(config: StoreConfig, terminals: number): Promise<void> {
   const ready: Ready = {
     cmd: 'ready',
     httpPort: typeof address === 'object' && address ? address.port : 0,
-    jt808: runningGateway?.ports.jt808 ?? 0,
+    jt808: app.gateway?.ports.jt808 ?? 0,
     companyId,
     paths,
     buses,

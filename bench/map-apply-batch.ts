@@ -58,7 +58,7 @@ export function position(i, n, round) {
   return [-74.15 + r * Math.cos(a) + round * 1e-5, 40.58 + r * Math.sin(a)];
 }
 
-// A gps frame as the server publishes it (real_data keyed by terminal phone, live/gateway-feed.ts).
+// A gps frame as the server publishes it (real_data, live/from-position.ts; keyed here by terminal phone).
 export function frameJson(n, round) {
   const data = new Array(n);
   for (let i = 0; i < n; i++) {

@@ -24,7 +24,10 @@ it('a dispatcher sees a smaller menu than the administrator', async () => {
   const dispatcher = await openSession(browser, 'dispatcher-menu');
   const page = dispatcher.page;
   await login(page, 'dispatcher');
-  await page.getByTestId('sidebar').getByText('System', { exact: true }).click();
+  // One visible screen of a group shows in the group's place (spec section 2): no "System" or "Monitoring" to open.
+  expect(await page.getByTestId('submenu-/system').count()).toBe(0);
+  expect(await page.getByTestId('submenu-/monitoring').count()).toBe(0);
+  await page.getByTestId('menu-/monitoring/map').waitFor();
   await page.getByTestId('menu-/system/online').click();
   await page.locator('[data-view="SystemOnline"] .ant-table-row').first().waitFor();
   const dispatcherMenu = await menuKeys(page);
@@ -39,8 +42,13 @@ it('a dispatcher sees a smaller menu than the administrator', async () => {
   expect(await page.getByText('Force offline').count()).toBe(0);
   await shot(page, 'dispatcher.png');
 
-  // A screen outside the role is not routable.
+  // A screen outside the role is the no-permission page (spec: "ask the leader to assign permissions"); a path
+  // that is no screen at all stays the 404 page.
   await page.goto('/system/user');
+  await page.waitForURL('**/401');
+  expect(await page.getByTestId('error-headline').textContent()).toBe('You have no permission to open this page');
+  await page.getByText('Please ask the leader to assign permissions to you.').waitFor();
+  await page.goto('/system/no-such-screen');
   await page.waitForURL('**/404');
   await closeSession(dispatcher);
 });

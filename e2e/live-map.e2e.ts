@@ -14,10 +14,11 @@ let server: MapServer;
 let terminals: TestTerminal[] = [];
 let cars: string[] = [];
 let drives: { path: string; fraction: number }[] = [];
+let lines: string[] = [];
 
 beforeAll(async () => {
   server = mapServer(baseUrl());
-  ({ terminals, cars, drives } = await reportDemoFleet(server, 48));
+  ({ terminals, cars, drives, lines } = await reportDemoFleet(server, 48));
   browser = await launch();
 });
 afterAll(async () => {
@@ -31,6 +32,12 @@ async function signIn(page: Page, account: string): Promise<void> {
   await page.getByTestId('login-password').fill(DEMO_PASSWORD);
   await page.getByTestId('login-submit').click();
   await page.getByTestId('layout').waitFor();
+}
+
+/** "4.16 km" or "850 m" in metres; NaN for "--". */
+function metres(text: string): number {
+  const m = /([\d.]+)\s*(k?m)\b/.exec(text);
+  return m ? Number(m[1]) * (m[2] === 'km' ? 1000 : 1) : Number.NaN;
 }
 
 /** Vehicles drawn by the WebGL layer, read from the map's layer list (the canvas has no DOM per vehicle). */
@@ -54,8 +61,15 @@ it('shows the fleet on the map, finds a vehicle in the tree and opens its info b
   await page.getByTestId(`vehicle-${first}`).waitFor();
   await page.getByTestId('tiles-unavailable').waitFor();
   await expect.poll(() => drawnVehicles(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(cars.length);
-  await page.waitForTimeout(800);
   await shot(page, 'live-map-overview.png');
+
+  // The text beside a dot follows the spec's display state like its colour: car 4 reported an overspeed alarm
+  // while running, so it is red and reads "Warning", not "Running".
+  const warned = page.getByTestId(`vehicle-${cars[4]}`);
+  await expect.poll(() => warned.textContent()).toContain('Warning');
+  expect(await warned.locator('.hw-vtree__dot').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+    'rgb(239, 68, 68)',
+  );
 
   // Search narrows the tree; clicking the vehicle centres the map and opens the info box.
   const target = cars[5] as string;
@@ -79,7 +93,11 @@ it('shows the fleet on the map, finds a vehicle in the tree and opens its info b
   expect(before).not.toContain('57');
 
   await page.getByTestId('resolve-address').click();
-  await expect.poll(() => box.textContent()).toMatch(/-?\d+\.\d{6}, -?\d+\.\d{6}/);
+  // The server's resolver answers (docs/geocoding.md): a demo stop's name with distance and direction, or the
+  // coordinates where nothing is known.
+  const address = box.getByTestId('address');
+  await address.waitFor();
+  expect(await address.textContent()).toMatch(/ k?m (N|NE|E|SE|S|SW|W|NW) of |^At |-?\d+\.\d{6}, -?\d+\.\d{6}/);
   await page.waitForTimeout(800);
   await shot(page, 'live-map-info-box.png');
 
@@ -102,20 +120,67 @@ it('moves a bus along its line and shows its next station and progress change li
   await page.getByTestId(`vehicle-${car}`).click();
   await page.getByTestId('info-box').waitFor();
 
-  // Real reports along the bus's own line, a second apart (ingest needs them in time order): gateway → ingest
-  // (route progress) → live batch → console.
-  const toTerminal = () => page.getByTestId('info-to-terminal').textContent();
-  const seen = new Set<string>();
-  for (let step = 1; step <= 8; step++) {
-    await new Promise((r) => setTimeout(r, 1100));
+  // Real reports along the bus's own line, stamped a second apart (ingest takes them in time order): gateway →
+  // ingest (route progress) → live batch → console. The distance to the terminal must shrink as the bus drives on.
+  const toTerminal = async () => metres((await page.getByTestId('info-to-terminal').textContent()) ?? '');
+  const start = Math.floor(Date.now() / 1000);
+  const drive1 = async (step: number) => {
     const at = along(drive.path, Math.min(0.98, drive.fraction + step * 0.004));
-    await sendFix(terminals[k] as TestTerminal, { lat: at.lat, lng: at.lng, speedKmh: 30, azimuth: at.azimuth });
-    seen.add((await toTerminal()) ?? '');
-  }
+    const fix = { lat: at.lat, lng: at.lng, speedKmh: 30, azimuth: at.azimuth, time: start + step };
+    await sendFix(terminals[k] as TestTerminal, fix);
+  };
+  await drive1(1);
+  await expect.poll(toTerminal, { timeout: 15_000 }).toBeGreaterThan(0);
+  const first = await toTerminal();
+  for (let step = 2; step <= 8; step++) await drive1(step);
+  await expect.poll(toTerminal, { timeout: 15_000 }).toBeLessThan(first);
   await expect.poll(() => page.getByTestId('info-next-station').textContent(), { timeout: 15_000 }).not.toMatch(/^--$/);
-  await expect.poll(async () => seen.add((await toTerminal()) ?? '').size, { timeout: 15_000 }).toBeGreaterThan(2);
-  expect([...seen].some((text) => /\d+(\.\d+)? k?m/.test(text))).toBe(true);
   await shot(page, 'live-map-progress.png');
+  await closeSession(session);
+});
+
+it('finds a line by its code, keeps the info box clear of the legend and zoom, and closes it with its bus', async () => {
+  const session: Session = await openSession(browser, 'live-map-layout');
+  const { page } = session;
+  // A laptop screen: the info box is taller than the room it has.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'dispatcher');
+  await page.goto(`${server.url}/monitoring/map`);
+  const code = lines[0] as string;
+  const sameLine = cars.filter((_, i) => lines[i] === code);
+  const otherLine = cars.find((_, i) => lines[i] !== code) as string;
+  await page.getByTestId(`vehicle-${otherLine}`).waitFor();
+
+  // Tree search matches a line's code: its vehicles stay, the others go.
+  await page.getByTestId('vehicle-search').locator('input').fill(code);
+  await page.getByTestId(`vehicle-${sameLine[0]}`).waitFor();
+  await page.getByTestId(`vehicle-${otherLine}`).waitFor({ state: 'detached' });
+
+  const target = sameLine[0] as string;
+  await page.getByTestId(`vehicle-${target}`).click();
+  const box = page.getByTestId('info-box');
+  await box.waitFor();
+  const rect = (selector: string) =>
+    page.locator(selector).evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    });
+  const apart = (a: { left: number; right: number; top: number; bottom: number }, b: typeof a) =>
+    a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  const info = await rect('[data-testid="info-box"]');
+  expect(apart(info, await rect('.hw-legend'))).toBe(true);
+  expect(apart(info, await rect('.ol-zoom'))).toBe(true);
+  // The page does not scroll; the box's last row is reached by scrolling the box, inside the window.
+  expect(await page.evaluate(() => document.scrollingElement?.scrollHeight)).toBe(768);
+  const last = box.locator('.hw-infobox__row').last();
+  await last.scrollIntoViewIfNeeded();
+  const row = await last.evaluate((el) => el.getBoundingClientRect().bottom);
+  expect(row).toBeLessThanOrEqual(info.bottom);
+  expect(info.bottom).toBeLessThanOrEqual(768);
+
+  // Unchecking the bus hides it from the map: its info box goes too.
+  await page.getByTestId(`vehicle-${target}`).locator('xpath=ancestor::*[contains(@class,"ant-tree-treenode")]').locator('.ant-tree-checkbox').click();
+  await box.waitFor({ state: 'detached' });
   await closeSession(session);
 });
 
@@ -133,7 +198,6 @@ it('speaks Chinese and Thai, with Baidu (BD-09) as the Chinese default', async (
     await page.getByTestId(`vehicle-${target}`).click();
     await page.getByTestId('info-box').getByText(realData).waitFor();
     await expect.poll(() => drawnVehicles(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(cars.length);
-    await page.waitForTimeout(800);
     await shot(page, `live-map-${locale.slice(0, 2)}.png`);
     await closeSession(session);
   }

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readableShade } from '../packages/web/src/shell/settings/readable-shade.ts';
 import {
   closeSession,
   keepArtifactsOnFailure,
@@ -33,6 +34,13 @@ async function primaryColour(): Promise<string> {
   return page.locator('.hw-tag--active').evaluate((el) => getComputedStyle(el).backgroundColor);
 }
 
+/** How the console draws a theme colour: its shade with 4.5:1 against white (readable-shade.ts). */
+function drawn(theme: string): string {
+  const hex = readableShade(theme);
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
 beforeAll(async () => {
   browser = await launch();
   session = await openSession(browser, 'shell');
@@ -56,9 +64,12 @@ describe('console shell (admin)', () => {
   });
 
   it('follows menu items and opens several tabs', async () => {
+    // The browser tab is dressed with the screen and the company's title (spec section 1), not "Headway".
+    await expect.poll(() => page.title()).toBe('Dashboard - Headway · Demo Transit');
     await openMenu('System', '/system/user');
     await page.locator('[data-view="SystemUser"] .ant-table-row').first().waitFor();
     expect(await page.getByTestId('breadcrumb').textContent()).toBe('Dashboard/System/Users');
+    await expect.poll(() => page.title()).toBe('Users - Headway · Demo Transit');
     await openMenu('System', '/system/role');
     await page.locator('[data-view="SystemRole"] .ant-table-row').first().waitFor();
     await openMenu('System', '/system/online');
@@ -91,6 +102,25 @@ describe('console shell (admin)', () => {
     expect(await tabPaths()).toEqual(['/dashboard', '/system/role']);
   });
 
+  it('moves between tabs with the arrows and closes one with Delete (WAI-ARIA tabs)', async () => {
+    await openMenu('System', '/system/user');
+    expect(await page.getByRole('tablist').getByRole('tab').count()).toBe(3);
+    const users = page.getByTestId('tag-/system/user');
+    await users.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'tag-/system/role',
+    );
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Delete');
+    await page.waitForURL('**/system/role');
+    expect(await tabPaths()).toEqual(['/dashboard', '/system/role']);
+    // The dashboard is affixed: Delete leaves it.
+    await page.getByTestId('tag-/dashboard').focus();
+    await page.keyboard.press('Delete');
+    expect(await tabPaths()).toEqual(['/dashboard', '/system/role']);
+  });
+
   it('middle-click closes a tab and the active one falls back to the last tab', async () => {
     await openMenu('System', '/system/user');
     await page.getByTestId('tag-/system/user').click({ button: 'middle' });
@@ -119,36 +149,58 @@ describe('console shell (admin)', () => {
     await openMenu('System', '/system/user');
     await page.locator('[data-view="SystemUser"] .ant-table-row').first().waitFor();
     await shot(page, 'shell-en.png');
-    for (const [label, roles, users, file] of [
-      ['ไทย', 'บทบาท', 'ผู้ใช้', 'shell-th.png'],
-      ['简体中文', '角色管理', '用户管理', 'shell-zh.png'],
-      ['English', 'Roles', 'Users', null],
+    const roleTags = () => page.locator('[data-view="SystemUser"] .ant-table-row .ant-tag-blue').allTextContents();
+    for (const [label, roles, users, admin, file] of [
+      ['ไทย', 'บทบาท', 'ผู้ใช้', 'ผู้ดูแลบริษัท', 'shell-th.png'],
+      ['简体中文', '角色管理', '用户管理', '公司管理员', 'shell-zh.png'],
+      ['English', 'Roles', 'Users', 'Company administrator', null],
     ] as const) {
       await page.getByTestId('language-select').click();
       await page.locator('.ant-dropdown-menu-item:visible').getByText(label, { exact: true }).click();
       await page.getByTestId('menu-/system/role').getByText(roles, { exact: true }).waitFor();
       expect(await page.getByTestId('tag-/system/user').textContent()).toBe(users);
+      // Seeded roles are data in English: shown in the console's language, stored as they are.
+      await expect.poll(roleTags).toContain(admin);
+      // Every sidebar label fits its 210 px column (no "…").
+      const cut = await page
+        .locator('[data-testid="sidebar"] .ant-menu-title-content')
+        .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+      expect(cut).toEqual([]);
       if (file) await shot(page, file);
     }
   });
 
   it('recolours the console with the theme colour and keeps it after reload', async () => {
     const before = await primaryColour();
-    expect(before).toBe('rgb(64, 158, 255)');
+    expect(before).toBe(drawn('#409EFF'));
     await page.getByTestId('avatar-menu').click();
     await page.getByTestId('open-settings').click();
     await page.getByTestId('theme-swatch-#F5222D').click();
-    await expect.poll(primaryColour).toBe('rgb(245, 34, 45)');
+    await expect.poll(primaryColour).toBe(drawn('#F5222D'));
     const button = await page
       .locator('.ant-modal .ant-radio-button-wrapper-checked')
       .first()
       .evaluate((el) => getComputedStyle(el).borderColor);
-    expect(button).toBe('rgb(245, 34, 45)');
+    expect(button).toBe(drawn('#F5222D'));
     await shot(page, 'settings-dialog.png');
     await page.keyboard.press('Escape');
     await page.reload();
     await page.getByTestId('layout').waitFor();
-    await expect.poll(primaryColour).toBe('rgb(245, 34, 45)');
+    await expect.poll(primaryColour).toBe(drawn('#F5222D'));
+  });
+
+  it('opens settings at 680×500 with a full-screen option, offering only settings that do something', async () => {
+    await page.getByTestId('avatar-menu').click();
+    await page.getByTestId('open-settings').click();
+    const box = page.locator('.hw-settings__box');
+    await box.waitFor();
+    await expect.poll(() => box.boundingBox().then((b) => [b?.width, b?.height])).toEqual([680, 500]);
+    // Line map, table layout, reminders, alarm sound and debug wait for their features (docs/console.md).
+    expect(await page.locator('.hw-settings__tabs [role="tab"]').allTextContents()).toEqual(['Layout', 'Map']);
+    await page.locator('.hw-settings').getByRole('button', { name: 'Full screen' }).click();
+    await expect.poll(() => box.boundingBox().then((b) => [b?.width, b?.height])).toEqual([1440, 900]);
+    await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'detached' });
   });
 
   it('collects client errors in the error log', async () => {

@@ -14,11 +14,14 @@ import {
 let browser: Browser;
 let session: Session;
 let page: Page;
+/** Uncaught errors of the page: a failed call must be explained, never thrown at nobody. */
+const pageErrors: string[] = [];
 
 beforeAll(async () => {
   browser = await launch();
   session = await openSession(browser, 'system');
   page = session.page;
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   await login(page, 'admin');
 });
 keepArtifactsOnFailure(() => session, 'system');
@@ -49,6 +52,32 @@ describe('system screens (admin)', () => {
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
     await row.waitFor({ state: 'detached' });
+  });
+
+  it("offers a company administrator only the roles the server lets them give", async () => {
+    await page.getByTestId('user-add').click();
+    await page.getByTestId('user-form').locator('#role_id').click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    const offered = await options.allTextContents();
+    expect(offered).toContain('Company administrator');
+    expect(offered).toContain('Dispatcher');
+    // @System is the platform's: the server answers 1005 to anyone else (users/routes.ts).
+    expect(offered).not.toContain('System administrator');
+    await page.keyboard.press('Escape');
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it("explains why one's own account cannot be deleted, without a page error", async () => {
+    const own = page.locator('[data-view="SystemUser"] .ant-table-row', { hasText: 'Administrator' }).filter({
+      has: page.getByText('admin', { exact: true }),
+    });
+    await own.getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
+    await page.locator('.ant-message').getByText('You cannot delete your own account').waitFor();
+    expect(await page.locator('.ant-message').getByText('Parameter error').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await own.waitFor();
   });
 
   it('refuses a taken account', async () => {

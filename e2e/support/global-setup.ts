@@ -7,7 +7,12 @@ let server: RunningServer | undefined;
 /** Builds the console once, starts one real server for all browser tests, and stops it afterwards. */
 export default async function setup(project: TestProject) {
   if (!process.env.HEADWAY_E2E_SKIP_BUILD) {
-    execFileSync('npm', ['run', 'build', '-w', '@headway/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
+    // Vitest sets NODE_ENV=test, which would make Vite build React's development bundles: test what users get.
+    execFileSync('npm', ['run', 'build', '-w', '@headway/web'], {
+      cwd: REPO_ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   server = await startServer();
   project.provide('baseUrl', server.url);

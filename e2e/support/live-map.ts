@@ -36,7 +36,13 @@ export function along(path: string, fraction: number): { lat: number; lng: numbe
 export async function reportDemoFleet(
   server: MapServer,
   count: number,
-): Promise<{ terminals: TestTerminal[]; cars: string[]; drives: { path: string; fraction: number }[] }> {
+): Promise<{
+  terminals: TestTerminal[];
+  cars: string[];
+  drives: { path: string; fraction: number }[];
+  /** Each reporting car's line code, in the order of `cars`. */
+  lines: string[];
+}> {
   const admin = new HeadwayClient(server.url);
   await admin.login('admin', DEMO_PASSWORD);
   const real = (await admin.get<VehicleLiveResult>('/basic/cars/real')).result.rows;
@@ -45,6 +51,7 @@ export async function reportDemoFleet(
   const terminals: TestTerminal[] = [];
   const cars: string[] = [];
   const drives: { path: string; fraction: number }[] = [];
+  const codes: string[] = [];
   for (const [i, car] of real.slice(0, count).entries()) {
     const path = lines.get(car.route_code)?.directions[i % 2]?.path ?? lines.get(car.route_code)?.directions[0]?.path;
     if (!path || !car.terminal_phone) continue;
@@ -77,14 +84,18 @@ export async function reportDemoFleet(
     terminals.push(terminal);
     cars.push(car.car_name);
     drives.push({ path, fraction });
+    codes.push(car.route_code);
   }
-  return { terminals, cars, drives };
+  return { terminals, cars, drives, lines: codes };
 }
 
-/** One more 0x0200 from a connected terminal (a live update while the console watches). */
+/**
+ * One more 0x0200 from a connected terminal (a live update while the console watches). `time` (epoch s, default
+ * now) lets a test send a drive's fixes a second apart without waiting a second between them.
+ */
 export async function sendFix(
   terminal: TestTerminal,
-  fix: { lat: number; lng: number; speedKmh: number; azimuth: number },
+  fix: { lat: number; lng: number; speedKmh: number; azimuth: number; time?: number },
 ): Promise<void> {
   const flowId = terminal.send({
     msgId: 0x0200,
@@ -94,7 +105,7 @@ export async function sendFix(
       speedKmh: fix.speedKmh,
       altitude: 10,
       direction: fix.azimuth,
-      time: epochToLocalTime(Math.floor(Date.now() / 1000), 480),
+      time: epochToLocalTime(fix.time ?? Math.floor(Date.now() / 1000), 480),
       status: 0x3,
       items: [{ id: 0x31, satellites: 12 }],
     }),

@@ -8,6 +8,7 @@
  * A line that fails prints `{"ok":false,"error":{…}}` in its place, so output lines match input lines.
  */
 import { createInterface } from 'node:readline';
+import { PARAM_TYPES } from '@headway/spec';
 import { decodeFileDataPacket } from './attachment/file-data.ts';
 import { CodecFault, toCodecError } from './codec/errors.ts';
 import { fromHex, toHex } from './codec/hex.ts';
@@ -16,7 +17,6 @@ import type { ProtocolVersion } from './frame/header.ts';
 import { SubpackageAssembler } from './frame/subpackage.ts';
 import { textFlags } from './location/flags.ts';
 import type { AlarmIdentProfile } from './messages/codec.ts';
-import { PARAM_TYPES } from './messages/parameters.ts';
 import { codecFor, supportedMessages } from './messages/table.ts';
 import type { Jt808Message } from './messages/types.ts';
 import { decodeRtpPacket } from './rtp/packet.ts';

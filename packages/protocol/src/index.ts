@@ -3,6 +3,8 @@
  * Pure functions and small stateful splitters; no I/O. See docs/protocol.md for the API guide.
  */
 
+// The parameter IDs and their types are spec tables; re-exported because callers of the codec name them.
+export { PARAM_TYPES, ParamId, type ParamType, type ParamValueMap } from '@headway/spec';
 // T/JSATL 12 attachment connection
 export {
   decodeFileDataPacket,
@@ -82,12 +84,8 @@ export type { LocationBatch, LocationQueryResponse, TemporaryTracking } from './
 export type { MediaData, MediaDataResponse, MediaEvent, TakePhoto, TakePhotoResponse } from './messages/multimedia.ts';
 export {
   decodeParamValue,
-  PARAM_TYPES,
   type Param,
-  ParamId,
   type ParamsResponse,
-  type ParamType,
-  type ParamValueMap,
   paramValue,
   type QueryParams,
   type SetParams,

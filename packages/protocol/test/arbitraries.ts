@@ -2,12 +2,14 @@
  * fast-check generators for every message body the codec encodes. Values are canonical (what the decoder
  * produces), so `decode(encode(x))` must equal `x`.
  */
+
+import { PARAM_TYPES } from '@headway/spec';
 import fc from 'fast-check';
 import type { ProtocolVersion } from '../src/frame/header.ts';
 import type { AlarmIdent } from '../src/location/alarm-ident.ts';
 import type { LocationItem } from '../src/location/items.ts';
 import type { LocationBasic, LocationReport } from '../src/location/report.ts';
-import { PARAM_TYPES, type Param } from '../src/messages/parameters.ts';
+import type { Param } from '../src/messages/parameters.ts';
 import type { BodyMap, Jt808Message, MsgId } from '../src/messages/types.ts';
 
 const u8 = fc.integer({ min: 0, max: 0xff });

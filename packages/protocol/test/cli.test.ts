@@ -60,8 +60,8 @@ describe('jt808 CLI', () => {
     ]);
     expect(enc.code).toBe(0);
     const o = JSON.parse(run(['decode', enc.lines[0]!]).lines[0]!);
-    expect(o.body.alarms.emergency).toBe(true);
-    expect(o.body.states.positioned).toBe(true);
+    expect(o.body.alarms.sos).toBe(true);
+    expect(o.body.states.gpsValid).toBe(true);
     expect(o.body.states.accOn).toBe(false);
   });
 

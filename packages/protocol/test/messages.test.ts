@@ -1,14 +1,15 @@
 /** Message-level behaviour the corpus does not pin down: device quirks, flags, version detection. */
 
 import { existsSync } from 'node:fs';
+import { ParamId, WARNING_BITS } from '@headway/spec';
 import { describe, expect, it } from 'vitest';
 import { Writer } from '../src/codec/bytes.ts';
 import { fromHex } from '../src/codec/hex.ts';
 import { decodeBody, decodeFrame, encodeBody, encodeMessage, parseFrame } from '../src/frame/frame.ts';
 import { SubpackageAssembler } from '../src/frame/subpackage.ts';
-import { AlarmBit, alarmFlags, alarmWord, statusFlags, statusWord, textFlags } from '../src/location/flags.ts';
+import { alarmFlags, alarmWord, statusFlags, statusWord, textFlags } from '../src/location/flags.ts';
 import { makeLocation } from '../src/location/report.ts';
-import { ParamId, paramValue, writeParam } from '../src/messages/parameters.ts';
+import { paramValue, writeParam } from '../src/messages/parameters.ts';
 import { CORPUS_PATH, loadCorpus } from './corpus-data.ts';
 
 const v2013 = { versionFlag: false };
@@ -16,15 +17,15 @@ const v2013 = { versionFlag: false };
 describe('0x0200 location', () => {
   it('exposes every alarm and status bit by name, and builds them back', () => {
     const a = alarmFlags(0x80000001);
-    expect(a.emergency).toBe(true);
+    expect(a.sos).toBe(true);
     expect(a.illegalDoorOpen).toBe(true);
-    expect(a.overspeed).toBe(false);
+    expect(a.speeding).toBe(false);
     expect(Object.keys(a)).toHaveLength(32);
     expect(alarmWord(a)).toBe(0x80000001);
     const s = statusFlags((1 << 0) | (1 << 1) | (3 << 8) | (1 << 13) | (1 << 19));
-    expect(s).toMatchObject({ accOn: true, positioned: true, load: 3, door1Open: true, beidou: true, gps: false });
+    expect(s).toMatchObject({ accOn: true, gpsValid: true, load: 3, door1Open: true, bds: true, gps: false });
     expect(statusWord(s)).toBe((1 << 0) | (1 << 1) | (3 << 8) | (1 << 13) | (1 << 19));
-    expect(AlarmBit.rollover).toBe(30);
+    expect(WARNING_BITS.rollover.bit).toBe(30);
   });
 
   it('signs lat/lng from the hemisphere bits and fills named flags on request', () => {
@@ -36,7 +37,7 @@ describe('0x0200 location', () => {
     expect(r.message.body).toMatchObject({ lat: -27.263378, lng: 153.02, south: true, west: false, speedRaw: 425 });
     expect(r.message.body.states?.south).toBe(true);
     expect(r.message.body.states?.accOn).toBe(true);
-    expect(r.message.body.alarms?.emergency).toBe(false);
+    expect(r.message.body.alarms?.sos).toBe(false);
   });
 
   it('keeps a known item with a non-standard length raw, and duplicates in order', () => {

@@ -2,15 +2,17 @@ import { fileURLToPath } from 'node:url';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { installAuthentication } from './auth/authenticate.ts';
+import { mountApiRoutes } from './api-routes.ts';
 import { type AuthPolicy, DEFAULT_AUTH_POLICY } from './auth/policy.ts';
-import { SlidingWindowLimiter } from './auth/rate-limit.ts';
+import { createLoginLimiter } from './auth/rate-limit.ts';
 import { authRoutes } from './auth/routes.ts';
 import { type WechatProvider, WechatTickets } from './auth/wechat.ts';
 import { companyRoutes } from './companies/routes.ts';
 import { consoleRoutes } from './consoles/routes.ts';
-import { API_BASES } from './kernel/bases.ts';
+import { departureRoutes } from './departures/routes.ts';
+import { type GeocodingConfig, geocodingRoutes } from './geocoding/index.ts';
 import { installErrorEdge } from './kernel/edge.ts';
+import { installNumericInputGuard } from './kernel/numeric-input.ts';
 import { installRawBodyParsers } from './kernel/raw-body.ts';
 import { type Clock, systemClock } from './kernel/time.ts';
 import { menuRoutes } from './menu/routes.ts';
@@ -45,6 +47,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Latest live positions for the map API; defaults to the live module's (app.live), mounted after the API. */
   liveFeed?: () => LatestFeed | undefined;
+  /** The address resolver's place list and Nominatim service (HEADWAY_GEOCODER_*); own stops and lines only when absent. */
+  geocoding?: Partial<GeocodingConfig>;
   /**
    * REST API and console (default). False for a node without the api role (HEADWAY_ROLES): the app then only
    * carries what modules add (the gateway's metrics route), checked against sessions in the shared store.
@@ -52,10 +56,9 @@ export interface AppOptions {
   api?: boolean;
 }
 
-/** Feature route sets, mounted under every API base. Later issues add their plugin here. */
+/** Feature route sets, mounted under every API base (mountApiRoutes). Later issues add their plugin here. */
 function apiRoutes(services: Services, options: AppOptions): FastifyPluginAsync {
   return async (api) => {
-    installAuthentication(api, services);
     await api.register(companyRoutes(services, options.defaultCompanyId));
     await api.register(authRoutes(services));
     await api.register(menuRoutes);
@@ -65,6 +68,9 @@ function apiRoutes(services: Services, options: AppOptions): FastifyPluginAsync 
     await api.register(roleRoutes(services));
     await api.register(consoleRoutes(services));
     await api.register(vehicleRoutes({ ...services, ...(options.liveFeed ? { feed: options.liveFeed } : {}) }));
+    // Station events stored by whichever node ingests; the API node serves them (docs/ingest.md "Search").
+    await api.register(departureRoutes(services));
+    await api.register(geocodingRoutes(services, options.geocoding));
   };
 }
 
@@ -75,7 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     clock,
     policy,
-    loginLimiter: new SlidingWindowLimiter(() => policy.loginAttemptsPerMinute, 60_000, clock),
+    // Shared through the database on PostgreSQL (every API node counts the same attempts), in memory on SQLite.
+    loginLimiter: await createLoginLimiter(options.db, policy.loginAttemptsPerMinute),
     wechat: {
       provider: options.wechatProvider ?? null,
       tickets: new WechatTickets(clock, policy.wechatTicketSeconds * 1000, policy.wechatBindWindowSeconds * 1000),
@@ -92,8 +99,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   installRawBodyParsers(app);
   installErrorEdge(app);
+  installNumericInputGuard(app);
+  app.decorate('services', services);
   if (options.api ?? true) {
-    for (const prefix of API_BASES) await app.register(apiRoutes(services, options), { prefix });
+    await mountApiRoutes(app, apiRoutes(services, options));
     await installConsole(app, options.webDist ?? DEFAULT_WEB_DIST);
   }
   return app;

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type GeocodingConfig, geocodingConfigFrom } from './geocoding/config.ts';
 
 /** Everything the process reads from its environment, in one place (README / docs/decisions.md). */
 export interface PlatformConfig {
@@ -28,6 +29,8 @@ export interface PlatformConfig {
    * offline. Default `hostname:gatewayPort` — stable across restarts, distinct for two gateways on one host.
    */
   nodeId: string;
+  /** The address resolver's place list and Nominatim service (HEADWAY_GEOCODER_*, docs/geocoding.md). */
+  geocoding: GeocodingConfig;
 }
 
 export const ROLES = ['api', 'gateway', 'ingest'] as const;
@@ -83,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     natsUrl: env.HEADWAY_NATS_URL || undefined,
     natsSubject: env.HEADWAY_NATS_SUBJECT || 'headway.live',
     nodeId: env.HEADWAY_NODE_ID || `${hostname()}:${gatewayPort}`,
+    geocoding: geocodingConfigFrom(env),
   };
 }

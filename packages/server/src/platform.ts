@@ -54,6 +54,7 @@ export async function startPlatform(
     wechatProvider: config.wechatDev ? devWechatProvider : null,
     trustProxy: config.trustProxy,
     api: config.roles.has('api'),
+    geocoding: config.geocoding,
     ...(config.defaultCompanyId !== undefined ? { defaultCompanyId: config.defaultCompanyId } : {}),
   });
 

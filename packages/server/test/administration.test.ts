@@ -104,14 +104,18 @@ describe.each(ENGINES)('users, roles and the own profile on %s', (engine) => {
 
   it('refuses to delete or demote oneself', async () => {
     const me = admin.user;
-    expect((await admin.delete(`/owner/user/${me?.user_id}`)).code).toBe(ErrorCode.parameter);
+    // `rule: 'self'` is the key the console translates into "you cannot delete your own account".
+    expect(await admin.delete(`/owner/user/${me?.user_id}`)).toMatchObject({
+      code: ErrorCode.parameter,
+      result: { field: 'id', rule: 'self' },
+    });
     const demote = await admin.put('/owner/user', {
       user_id: me?.user_id,
       user_name: 'x',
       role_id: me?.role_id,
       state: 1,
     });
-    expect(demote).toMatchObject({ code: ErrorCode.parameter, result: { field: 'state' } });
+    expect(demote).toMatchObject({ code: ErrorCode.parameter, result: { field: 'state', rule: 'self' } });
   });
 
   it('lists the screens a mask can be set on', async () => {

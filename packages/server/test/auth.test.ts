@@ -188,18 +188,4 @@ describe.each(ENGINES)('login throttling on %s', (engine) => {
   });
 });
 
-describe.each(ENGINES)('login burst limit on %s', (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine, { auth: { loginAttemptsPerMinute: 3 } });
-  });
-  afterAll(() => server.close());
-
-  it('refuses more attempts per minute than allowed (1103) before any password check, then recovers', async () => {
-    const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await server.client().login('admin', PASSWORD)).code);
-    expect(codes).toEqual([0, 0, 0, ErrorCode.tooFrequent]);
-    server.clock.advance(61);
-    expect((await server.client().login('admin', PASSWORD)).code).toBe(0);
-  });
-});
+// The login burst limit (1103) is tested in login-limit.test.ts.

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { errorMessage } from '@headway/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../src/kernel/errors.ts';
 import { ENGINES } from './helpers/database.ts';
@@ -76,8 +77,9 @@ describe.each(ENGINES)('the envelope at the HTTP edge on %s', (engine) => {
           .client()
           .request('GET', '/owner/user/info', undefined, { headers: { 'accept-language': language } })
       ).msg;
-    expect(await ask('zh-CN,zh;q=0.9')).toBe('登录已过期，请重新登录');
-    expect(await ask('th-TH')).toBe('การเข้าสู่ระบบหมดอายุ กรุณาเข้าสู่ระบบใหม่');
+    // The message is the catalogue's (@headway/spec), the same text the console shows for the code.
+    expect(await ask('zh-CN,zh;q=0.9')).toBe(errorMessage(ErrorCode.loginExpired, 'zh'));
+    expect(await ask('th-TH')).toBe(errorMessage(ErrorCode.loginExpired, 'th'));
     expect(await ask('fr-FR,en;q=0.5')).toBe('Login expired, please log in again');
   });
 

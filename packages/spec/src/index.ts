@@ -1,1 +1,15 @@
-export {};
+// @headway/spec: every table of the product spec and the standards, once — codes, bits, states, parameter rules,
+// each with its en/zh/th label. No dependencies and no Node or DOM APIs: the server, the protocol codec, the
+// simulator, the console and its live worker all import it. docs/decisions.md "Every spec table once".
+export * from './bits.ts';
+export * from './capability-bits.ts';
+export * from './display-states.ts';
+export * from './errors.ts';
+export * from './labels.ts';
+export * from './pages.ts';
+export * from './parameters.ts';
+export * from './permissions.ts';
+export * from './state-bits.ts';
+export * from './terminal-status-bits.ts';
+export * from './user-config.ts';
+export * from './warning-bits.ts';

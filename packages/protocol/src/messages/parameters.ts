@@ -1,15 +1,15 @@
 /**
  * Terminal parameters: 0x8103 set, 0x8104 query all, 0x8106 query some, 0x0104 answer (JT/T 808 §8.8–8.11,
  * table 12; reference §3). Each item is ID DWORD + length BYTE + value; the value is typed from PARAM_TYPES
- * but always decoded with its own length byte, and unknown IDs stay raw bytes.
+ * but always decoded with its own length byte, and unknown IDs stay raw bytes. The IDs, their names and value
+ * types are @headway/spec's (parameters.ts); this file is the wire format only.
  */
+import { PARAM_TYPES, type ParamValueMap } from '@headway/spec';
 import { Reader, type Writer } from '../codec/bytes.ts';
 import { CodecFault } from '../codec/errors.ts';
 import { encodeGbk } from '../codec/text.ts';
 import { defineCodec, emptyCodec } from './codec.ts';
 import { readIdList, writeIdList } from './id-list.ts';
-
-export type ParamType = 'byte' | 'word' | 'dword' | 'string' | 'bytes';
 
 export interface Param {
   id: number;
@@ -19,115 +19,7 @@ export interface Param {
   len?: number;
 }
 
-/** Names for the IDs the console edits (spec §5 / §9) and a few more that gateways read. */
-export const ParamId = {
-  heartbeatInterval: 0x0001,
-  tcpReplyTimeout: 0x0002,
-  tcpRetries: 0x0003,
-  mainServerApn: 0x0010,
-  /** 2013: IP or domain; 2019: `host:port`, several separated by `;`. */
-  mainServerAddress: 0x0013,
-  backupServerAddress: 0x0017,
-  /** 2013 only (reserved in 2019, where the port is in 0x0013). */
-  serverTcpPort: 0x0018,
-  serverUdpPort: 0x0019,
-  reportStrategy: 0x0020,
-  reportScheme: 0x0021,
-  defaultReportInterval: 0x0029,
-  defaultReportDistance: 0x002c,
-  cornerAngle: 0x0030,
-  geofenceRadius: 0x0031,
-  maxSpeed: 0x0055,
-  overspeedDuration: 0x0056,
-  /** 1/10 km/h. */
-  overspeedWarningMargin: 0x005b,
-  /** 1/10 km. */
-  odometer: 0x0080,
-  province: 0x0081,
-  city: 0x0082,
-  plate: 0x0083,
-  plateColor: 0x0084,
-  /** Vendor parameters used by the console (spec §9: 65521, 65522); DWORD seconds. */
-  vendorFff1: 0xfff1,
-  vendorFff2: 0xfff2,
-} as const;
-
-function range(from: number, to: number, type: ParamType, into: Map<number, ParamType>): void {
-  for (let id = from; id <= to; id++) into.set(id, type);
-}
-
-/** Value type of every parameter ID the standards define (2013 table 12, 2019 additions, JT/T 1078, JSATL 12). */
-export const PARAM_TYPES: ReadonlyMap<number, ParamType> = (() => {
-  const m = new Map<number, ParamType>();
-  range(0x0001, 0x0007, 'dword', m); // heartbeat, TCP/UDP/SMS reply timeouts and retries
-  range(0x0010, 0x0017, 'string', m); // main/backup APN, user, password, address
-  range(0x0018, 0x0019, 'dword', m); // TCP/UDP port (2013)
-  m.set(0x001a, 'string'); // IC-card auth server
-  range(0x001b, 0x001c, 'dword', m);
-  m.set(0x001d, 'string');
-  range(0x0020, 0x0022, 'dword', m);
-  range(0x0023, 0x0026, 'string', m); // 2019 secondary server
-  range(0x0027, 0x0029, 'dword', m);
-  range(0x002c, 0x0030, 'dword', m);
-  m.set(0x0031, 'word');
-  m.set(0x0032, 'bytes'); // 2019 illegal-driving window: start hh, mm, end hh, mm
-  range(0x0040, 0x0044, 'string', m); // monitoring / reset / SMS phone numbers
-  range(0x0045, 0x0047, 'dword', m);
-  range(0x0048, 0x0049, 'string', m);
-  range(0x0050, 0x005a, 'dword', m);
-  range(0x005b, 0x005e, 'word', m);
-  range(0x0064, 0x0065, 'dword', m);
-  range(0x0070, 0x0074, 'dword', m);
-  range(0x0075, 0x007c, 'bytes', m); // JT/T 1078 structures
-  m.set(0x007a, 'dword'); // JT/T 1078 video alarm mask
-  m.set(0x0080, 'dword');
-  range(0x0081, 0x0082, 'word', m);
-  m.set(0x0083, 'string');
-  m.set(0x0084, 'byte');
-  range(0x0090, 0x0092, 'byte', m);
-  m.set(0x0093, 'dword');
-  m.set(0x0094, 'byte');
-  m.set(0x0095, 'dword');
-  m.set(0x0100, 'dword');
-  m.set(0x0101, 'word');
-  m.set(0x0102, 'dword');
-  m.set(0x0103, 'word');
-  range(0x0110, 0x01ff, 'bytes', m); // CAN bus ID collection settings, BYTE[8]
-  range(0xf364, 0xf367, 'bytes', m); // JSATL 12 ADAS / DSM / TPMS / BSD
-  m.set(0xfff1, 'dword');
-  m.set(0xfff2, 'dword');
-  return m;
-})();
-
 const WIDTH: Record<'byte' | 'word' | 'dword', number> = { byte: 1, word: 2, dword: 4 };
-
-/** Typed values of the IDs in `ParamId`. */
-export interface ParamValueMap {
-  0x0001: number;
-  0x0002: number;
-  0x0003: number;
-  0x0010: string;
-  0x0013: string;
-  0x0017: string;
-  0x0018: number;
-  0x0019: number;
-  0x0020: number;
-  0x0021: number;
-  0x0029: number;
-  0x002c: number;
-  0x0030: number;
-  0x0031: number;
-  0x0055: number;
-  0x0056: number;
-  0x005b: number;
-  0x0080: number;
-  0x0081: number;
-  0x0082: number;
-  0x0083: string;
-  0x0084: number;
-  0xfff1: number;
-  0xfff2: number;
-}
 
 /** Last value of a parameter in a list (multi-valued parameters repeat the ID), typed by ID. */
 export function paramValue<K extends keyof ParamValueMap>(

@@ -5,7 +5,7 @@ import type { Services } from '../services.ts';
 import type { UserRecord } from '../store/schema.ts';
 import { loadUserInfo } from '../users/user-info.ts';
 import { clearFailures, isLocked, recordFailure } from './lockout.ts';
-import { decoyHash, verifyPassword } from './password.ts';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { createSession } from './sessions.ts';
 
 export interface LoginOrigin {
@@ -24,7 +24,8 @@ export async function findUserByAccount(services: Services, account: string): Pr
 /**
  * Checks an account's password with the lockout rules; shared by POST /login and POST /login/password.
  * A missing account answers 1100 like a wrong password, after the same scrypt cost, so neither the code
- * nor the timing tells whether an account exists.
+ * nor the timing tells whether an account exists. The per-account burst limit (1103) counts only accounts
+ * that exist (rate-limit.ts): the lockout already tells a guesser that much, after fewer attempts.
  */
 export async function checkCredentials(
   services: Services,
@@ -33,32 +34,45 @@ export async function checkCredentials(
   acceptTicket = false,
 ): Promise<UserRecord> {
   const { db, clock, policy } = services;
-  if (!services.loginLimiter.hit(`account:${account.trim().toLowerCase()}`)) throw new ApiError(ErrorCode.tooFrequent);
-
-  const now = epochSeconds(clock);
   const user = await findUserByAccount(services, account);
   if (!user) {
     await verifyPassword(md5, await decoyHash());
     throw new ApiError(ErrorCode.accountOrPassword);
   }
+  await services.loginLimiter.account(user.id);
+  const now = epochSeconds(clock);
   if (isLocked(user, now)) throw new ApiError(ErrorCode.accountLocked);
 
   const viaTicket = acceptTicket && services.wechat.tickets.consume(user.id, md5);
-  if (!viaTicket && !(await verifyPassword(md5, { hash: user.password_hash, salt: user.password_salt }))) {
+  if (viaTicket) return user;
+  const stored = { hash: user.password_hash, salt: user.password_salt };
+  if (!(await verifyPassword(md5, stored))) {
     const locked = await recordFailure(db, user, now, policy);
     throw new ApiError(locked ? ErrorCode.accountLocked : ErrorCode.accountOrPassword);
   }
+  if (needsRehash(stored)) await rehash(services, user, md5);
   return user;
 }
 
+/** A hash in the old format or with weaker scrypt parameters is rewritten once its password is proven. */
+async function rehash(services: Services, user: UserRecord, md5: string): Promise<void> {
+  const { hash, salt } = await hashPassword(md5);
+  await services.db
+    .updateTable('users')
+    .set({ password_hash: hash, password_salt: salt })
+    .where('id', '=', user.id)
+    .where('password_hash', '=', user.password_hash)
+    .execute();
+}
+
 /** Attempts per address (1103 beyond), counted for every password-checking call before any work is done. */
-export function limitAddress(services: Services, ip: string): void {
-  if (!services.loginLimiter.hit(`ip:${ip}`)) throw new ApiError(ErrorCode.tooFrequent);
+export function limitAddress(services: Services, ip: string): Promise<void> {
+  return services.loginLimiter.address(ip);
 }
 
 export async function login(services: Services, body: LoginBody, origin: LoginOrigin): Promise<LoginResult> {
   const { db, clock } = services;
-  limitAddress(services, origin.ip);
+  await limitAddress(services, origin.ip);
 
   const user = await checkCredentials(services, body.account, body.password, true);
   const now = epochSeconds(clock);

@@ -39,7 +39,7 @@ export function authRoutes(services: Services): FastifyPluginAsyncTypebox {
       { schema: { body: ExpiredPasswordBody }, config: { access: 'public' } },
       async (request) => {
         const body = request.body;
-        limitAddress(services, request.ip);
+        await limitAddress(services, request.ip);
         const user = await checkCredentials(services, body.account, body.old_password);
         await changePassword(services, user, body.old_password, body.new_password);
         return ok(null);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { sessionOf } from '../auth/access.ts';
 import {
@@ -37,11 +36,6 @@ import { consolesDb } from './schema.ts';
 
 const screen = 'SystemConsole';
 
-/** What the live channel offers to apply a scope change now rather than at its next periodic re-check. */
-interface ScopeRefresher {
-  revalidate(): Promise<unknown>;
-}
-
 export function consoleRoutes(services: Services): FastifyPluginAsyncTypebox {
   const { db, clock } = services;
 
@@ -70,8 +64,7 @@ export function consoleRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     // The live module decorates the root app after the API mounts; read it per call (absent in API-only tests).
     const refreshLive = (): void => {
-      const live = (app as unknown as FastifyInstance & { live?: ScopeRefresher }).live;
-      live?.revalidate().catch(() => undefined);
+      app.live?.revalidate().catch(() => undefined);
     };
 
     app.get(

@@ -6,7 +6,6 @@ import { buildApp } from '../app.ts';
 import type { ConsoleRow, OwnLine, VehicleLiveResult, VehicleTreeNode } from '../contract/index.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { insertStationEvents } from '../departures/queries.ts';
-import { registerDepartureRoutes } from '../ingest/module.ts';
 import { ErrorCode } from '../kernel/errors.ts';
 import { ManualClock } from '../kernel/time.ts';
 import type { Engine } from '../store/db.ts';
@@ -21,7 +20,6 @@ async function startServer(engine: Engine) {
   const clock = new ManualClock();
   const demo = await seedDemo(store.db, { password: PASSWORD, clock });
   const app = await buildApp({ db: store.db, clock, liveFeed: () => ({ latestPositions: () => [] }) });
-  await registerDepartureRoutes(app, store.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -3,6 +3,7 @@
 export * from './companies.ts';
 export * from './consoles.ts';
 export * from './errors.ts';
+export * from './geocoding.ts';
 export * from './lists.ts';
 export * from './menu.ts';
 export * from './online.ts';

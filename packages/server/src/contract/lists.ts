@@ -1,11 +1,12 @@
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@headway/spec';
 import { type Static, type TSchema, Type } from 'typebox';
 
-// Paging shared by every list endpoint (spec section 9: default page 1, limit 20, fixed sizes).
-export const PAGE_SIZES = [10, 20, 30, 50, 100, 150, 200] as const;
+// Paging shared by every list endpoint (spec section 9: default page 1, limit 20, fixed sizes; @headway/spec).
+export { PAGE_SIZES };
 
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  limit: Type.Optional(Type.Integer({ enum: [...PAGE_SIZES], default: 20 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: DEFAULT_PAGE })),
+  limit: Type.Optional(Type.Integer({ enum: [...PAGE_SIZES], default: DEFAULT_PAGE_SIZE })),
 });
 export type PageQuery = Static<typeof PageQuery>;
 

@@ -1,3 +1,11 @@
+import {
+  ALARM_SOUNDS,
+  DEFAULT_USER_CONFIG,
+  DEPARTURE_TIMETABLE_VIEWS,
+  LINE_MAP_COLUMN_COUNTS,
+  LINE_MAP_TYPES,
+  type UserConfig as SpecUserConfig,
+} from '@headway/spec';
 import { type Static, Type } from 'typebox';
 
 export const LoginBody = Type.Object({
@@ -12,12 +20,12 @@ export const LoginBody = Type.Object({
 export type LoginBody = Static<typeof LoginBody>;
 
 export const UserConfig = Type.Object({
-  line_map_type: Type.Union([Type.Literal(0), Type.Literal(1)]),
-  line_map_column_count: Type.Union([Type.Literal(1), Type.Literal(2)]),
-  line_map_departure_timetable: Type.Union([Type.Literal('card'), Type.Literal('table')]),
+  line_map_type: Type.Enum(LINE_MAP_TYPES),
+  line_map_column_count: Type.Enum(LINE_MAP_COLUMN_COUNTS),
+  line_map_departure_timetable: Type.Enum(DEPARTURE_TIMETABLE_VIEWS),
   vehicle_expire_reminder: Type.Boolean(),
   insurance_reminder: Type.Boolean(),
-  alarm_sound: Type.Union([Type.Literal('alarm.mp3'), Type.Literal('maonv.mp3'), Type.Literal('police.wav')]),
+  alarm_sound: Type.Enum(ALARM_SOUNDS),
   hide_attendant: Type.Boolean(),
   hide_non_operational: Type.Boolean(),
   hide_dispatch_abnormal: Type.Boolean(),
@@ -26,18 +34,11 @@ export const UserConfig = Type.Object({
 });
 export type UserConfig = Static<typeof UserConfig>;
 
-export const DEFAULT_USER_CONFIG: UserConfig = {
-  line_map_type: 0,
-  line_map_column_count: 1,
-  line_map_departure_timetable: 'card',
-  vehicle_expire_reminder: true,
-  insurance_reminder: true,
-  alarm_sound: 'alarm.mp3',
-  hide_attendant: false,
-  hide_non_operational: false,
-  hide_dispatch_abnormal: false,
-  settings: {},
-};
+// The defaults and the choices are @headway/spec's (user-config.ts); the schema must accept exactly its type.
+export { DEFAULT_USER_CONFIG };
+
+true satisfies SameType<UserConfig, SpecUserConfig>;
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export const CompanyConfig = Type.Object({
   /** Minutes a multi-vehicle or route track search may span; 0 or less means no limit. */

@@ -1,3 +1,4 @@
+import type { DisplayColour, DisplayState } from '@headway/spec';
 import { type Static, Type } from 'typebox';
 import type { RealData } from '../live/real-data.ts';
 
@@ -16,10 +17,6 @@ export type VehicleTreeQuery = Static<typeof VehicleTreeQuery>;
 /** Spec "Vehicle tree node": node_type 0 group (fleet), 1 line, 2 vehicle. */
 export type VehicleNodeType = 0 | 1 | 2;
 
-/** The display state's kind and colour (spec section 4), computed where the live state is known. */
-export type VehicleStateKind = 'offline' | 'deviating' | 'running' | 'idle' | 'parking';
-export type VehicleColour = 'gray' | 'pink' | 'red' | 'orange' | 'green' | 'purple' | 'blue';
-
 export interface VehicleTreeNode {
   /** Unique across node types: `g{fleet}`, `r{line}`, `c{car}` (a fleet and a car may share a number). */
   gid: string;
@@ -31,9 +28,9 @@ export interface VehicleTreeNode {
   /** Groups and lines: online and total vehicles below; a vehicle: 1 or 0 and 1. */
   online: number;
   total: number;
-  /** Vehicles only: the display state kind (translated by the console) and its colour. */
-  state?: VehicleStateKind;
-  color?: VehicleColour;
+  /** Vehicles only: the display state (spec section 4, @headway/spec display-states.ts) and its colour. */
+  state?: DisplayState;
+  color?: DisplayColour;
   routeCode?: string;
   /** Vehicles only: last known WGS-84 position, null when never seen. */
   lastPos?: { lat: number; lng: number } | null;
@@ -132,7 +129,3 @@ export interface CarBaseInfo {
   unit_id: string;
   img_url: string;
 }
-
-// The display-state rule (spec section 4) is pure and shared, so the tree (server) and the live map
-// (console) colour a vehicle the same way.
-export { type DisplayInput, type VehicleDisplay, vehicleDisplay } from '../progress/display.ts';

@@ -1,15 +1,20 @@
+import { mountApiRoutes } from '../api-routes.ts';
 import type { PlatformModule } from '../platform.ts';
 import { Gateway } from './gateway.ts';
-import { registerMetricsRoute } from './metrics-route.ts';
+import { metricsRoutes } from './metrics-route.ts';
 import { type GatewayOptions, gatewayOptionsFromEnv } from './options.ts';
 
-/** The running gateway of this process, for modules started after it (ingest, live, command API). */
-export let runningGateway: Gateway | undefined;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The gateway of this process (gateway role), for the modules started after it: ingest, later commands. */
+    gateway?: Gateway;
+  }
+}
 
 /**
- * Starts the JT/T 808 / 1078 / JSATL12 gateway beside the HTTP API (modules.ts). The 808 port is the platform
- * config's `gatewayPort` (HEADWAY_GATEWAY_PORT) unless `options` says otherwise; the rest comes from the
- * HEADWAY_GATEWAY_* variables (options.ts).
+ * Starts the JT/T 808 / 1078 / JSATL12 gateway beside the HTTP API (modules.ts) and decorates the app with it
+ * (`app.gateway`). The 808 port is the platform config's `gatewayPort` (HEADWAY_GATEWAY_PORT) unless `options` says
+ * otherwise; the rest comes from the HEADWAY_GATEWAY_* variables (options.ts).
  */
 export function gatewayModule(options: Partial<GatewayOptions> = {}): PlatformModule {
   return {
@@ -23,16 +28,11 @@ export function gatewayModule(options: Partial<GatewayOptions> = {}): PlatformMo
         multiNode: config.natsUrl !== undefined,
         ...options,
       });
-      await registerMetricsRoute(app, store, gateway.metrics);
+      await mountApiRoutes(app, metricsRoutes(gateway.metrics));
       const ports = await gateway.start();
-      runningGateway = gateway;
+      app.decorate('gateway', gateway);
       logger.info({ ports, nodeId: gateway.options.nodeId }, 'device gateway listening');
-      return {
-        async stop() {
-          runningGateway = undefined;
-          await gateway.stop();
-        },
-      };
+      return { stop: () => gateway.stop() };
     },
   };
 }

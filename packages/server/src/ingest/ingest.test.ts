@@ -9,11 +9,10 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { seedDemo } from '../demo/seed.ts';
 import type { DepartArriveRow } from '../departures/queries.ts';
-import { gatewayModule, runningGateway } from '../gateway/module.ts';
+import { gatewayModule } from '../gateway/module.ts';
 import { TestTerminal } from '../gateway/testing/terminal.ts';
 import '../lines/demo-register.ts';
 import { transitDb } from '../lines/schema.ts';
-import type { Live } from '../live/live.ts';
 import { liveModule } from '../live/module.ts';
 import type { RealData } from '../live/real-data.ts';
 import { collect, mustConnect, sleep } from '../live/testing/stomp-client.ts';
@@ -21,7 +20,7 @@ import type { PlatformModule } from '../platform.ts';
 import type { DirectionGeometry } from '../progress/index.ts';
 import type { Engine, Store } from '../store/db.ts';
 import { lineKey, loadLines } from './directory.ts';
-import { ingestModule, runningIngest } from './module.ts';
+import { ingestModule } from './module.ts';
 import { type DriveFix, driveDirection } from './testing/drive-line.ts';
 
 // Device to dispatcher, through the ingest: a JT/T 808 terminal drives a demo bus along a real Staten Island line
@@ -156,7 +155,7 @@ describe.each(ENGINES)('ingest pipeline on %s', (engine: Engine) => {
     const gps = collect(client, `/topic/notify.${companyId}`);
     await sleep(50);
 
-    const gateway = runningGateway;
+    const gateway = platform.app.gateway;
     if (!gateway) throw new Error('no gateway');
     const terminal = await TestTerminal.connect(gateway.ports.jt808, bus.phone);
     const registered = await terminal.register();
@@ -189,7 +188,7 @@ describe.each(ENGINES)('ingest pipeline on %s', (engine: Engine) => {
   }, 60_000);
 
   it('stores arrival and departure events and finds them with /device/depart/arrive, per tenant', async () => {
-    await runningIngest?.events.flush();
+    await platform.app.ingest?.events.flush();
     const admin = new HeadwayClient(`http://127.0.0.1:${platform.port}`);
     await admin.login('admin', PASSWORD);
     const found = await admin.post<{ total: number; rows: DepartArriveRow[] }>('/device/depart/arrive', {
@@ -240,12 +239,13 @@ describe.each(ENGINES)('ingest pipeline on %s', (engine: Engine) => {
   it('restores the live state and the line progress after a restart', async () => {
     await platform.stop();
     platform = await startPlatformOn(store);
-    const live = (platform.app as unknown as { live: Live }).live;
+    const live = platform.app.live;
+    if (!live) throw new Error('no live channel');
     const restored = live.latestPosition(companyId, bus.imei);
     expect(restored?.route).toMatchObject({ code: bus.routeCode, dir: 1, sn: dir.stations[2]?.serial });
     expect(restored?.passenger?.on_day).toBe(120);
 
-    const gateway = runningGateway;
+    const gateway = platform.app.gateway;
     if (!gateway) throw new Error('no gateway');
     const terminal = await TestTerminal.connect(gateway.ports.jt808, bus.phone);
     const registered = await terminal.register();
@@ -262,10 +262,8 @@ describe.each(ENGINES)('ingest pipeline on %s', (engine: Engine) => {
     expect(resumed.route).toMatchObject({ dir: 1, sn: dir.stations[2]?.serial, at: restored?.route?.at });
     await drive(terminal, fixes.slice(split.index + 1));
     terminal.close();
-    await until(() =>
-      runningIngest && runningIngest.stats.processed >= fixes.length - split.index ? true : undefined,
-    );
-    await runningIngest?.events.flush();
+    await until(() => ((platform.app.ingest?.stats.processed ?? 0) >= fixes.length - split.index ? true : undefined));
+    await platform.app.ingest?.events.flush();
 
     const admin = new HeadwayClient(`http://127.0.0.1:${platform.port}`);
     await admin.login('admin', PASSWORD);

@@ -1,29 +1,26 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { installAuthentication } from '../auth/authenticate.ts';
-import { DEFAULT_AUTH_POLICY } from '../auth/policy.ts';
-import { departureRoutes } from '../departures/routes.ts';
-import { runningGateway } from '../gateway/module.ts';
-import { API_BASES } from '../kernel/bases.ts';
-import { systemClock } from '../kernel/time.ts';
-import type { CommittedPositions } from '../live/gateway-feed.ts';
+import type { PositionBus } from '../gateway/position-bus.ts';
 import type { PlatformModule } from '../platform.ts';
-import type { Database } from '../store/schema.ts';
-import { type IngestOptions, IngestPipeline, type LivePublisher } from './pipeline.ts';
+import type { Store } from '../store/db.ts';
+import type { IngestOptions } from './options.ts';
+import { IngestPipeline, type LivePublisher } from './pipeline.ts';
 
-/** The running ingest of this process (tests, benches, other modules). */
-export let runningIngest: IngestPipeline | undefined;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The ingest of this process (ingest role with a gateway and the live channel): tests, benches, editors. */
+    ingest?: IngestPipeline;
+  }
+}
 
 /** Starts the pipeline and subscribes it to committed positions; returns how to stop both. */
 export async function startIngest(
-  db: Kysely<Database>,
-  source: CommittedPositions,
+  store: Store,
+  source: Pick<PositionBus, 'onPositions'>,
   live: LivePublisher,
   logger: Logger,
   options: Partial<IngestOptions> = {},
 ): Promise<{ pipeline: IngestPipeline; stop(): Promise<void> }> {
-  const pipeline = new IngestPipeline(db, live, logger, options);
+  const pipeline = new IngestPipeline(store, live, logger, options);
   // Subscribe first: positions committed while the directory loads wait in the queue.
   const unsubscribe = source.onPositions(pipeline.enqueue);
   await pipeline.start();
@@ -36,40 +33,24 @@ export async function startIngest(
   };
 }
 
-/** /device/depart/arrive in its own authenticated scope, on every API base (like the vehicles module). */
-export async function registerDepartureRoutes(app: FastifyInstance, db: Kysely<Database>): Promise<void> {
-  const scope: FastifyPluginAsync = async (api) => {
-    installAuthentication(api, { db, clock: systemClock, policy: DEFAULT_AUTH_POLICY });
-    await api.register(departureRoutes({ db }));
-  };
-  for (const prefix of API_BASES) await app.register(scope, { prefix });
-}
-
 /**
- * The ingest as a platform module (modules.ts), after the gateway and live modules: the gateway's committed
- * positions → route progress → enriched real_data on app.live, station events stored, live state persisted.
+ * The ingest as a platform module (modules.ts), after the gateway and live modules whose decorations it uses
+ * (`app.gateway`, `app.live`): committed positions → route progress → enriched real_data on app.live, station
+ * events stored, live state persisted. Decorates the app with the running pipeline (`app.ingest`).
  */
 export function ingestModule(options: Partial<IngestOptions> = {}): PlatformModule {
   return {
     name: 'ingest',
     async start({ config, app, store, logger }) {
-      // The routes read stored station events: they belong to the API node, whichever node ingested them.
-      if (config.roles.has('api')) await registerDepartureRoutes(app, store.db);
       if (!config.roles.has('ingest')) return undefined;
-      const live = (app as unknown as { live?: LivePublisher }).live;
-      const gateway = runningGateway;
+      const { live, gateway } = app;
       if (!live || !gateway) {
         logger.info({ live: !!live, gateway: !!gateway }, 'ingest idle: needs the gateway and live modules');
         return undefined;
       }
-      const running = await startIngest(store.db, gateway, live, logger.child({ module: 'ingest' }), options);
-      runningIngest = running.pipeline;
-      return {
-        async stop() {
-          runningIngest = undefined;
-          await running.stop();
-        },
-      };
+      const running = await startIngest(store, gateway, live, logger.child({ module: 'ingest' }), options);
+      app.decorate('ingest', running.pipeline);
+      return { stop: () => running.stop() };
     },
   };
 }

@@ -91,12 +91,6 @@ export class LiveStateStore {
     this.dirty.add(key);
   }
 
-  of(companyId: number): RealData[] {
-    const out: RealData[] = [];
-    for (const h of this.held.values()) if (h.companyId === companyId) out.push(h.data);
-    return out;
-  }
-
   /** Upserts the vehicles changed since the last flush (and, every 12th flush, the learned segment times). */
   async flush(withSegments = false): Promise<void> {
     while (this.flushing) await this.flushing;

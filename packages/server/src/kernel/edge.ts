@@ -1,13 +1,14 @@
+import { errorMessage } from '@headway/spec';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCode, isApiError } from './errors.ts';
 import { pickLanguage } from './language.ts';
-import { messageFor } from './messages.ts';
+import { drainRequest } from './oversize-body.ts';
 
 // The HTTP edge: the one place where failures become the `{code, msg, result}` envelope.
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError, status = 200): FastifyReply {
   const language = pickLanguage(request.headers['accept-language']);
-  return reply.code(status).send({ code: error.code, msg: messageFor(error.code, language), result: error.details });
+  return reply.code(status).send({ code: error.code, msg: errorMessage(error.code, language), result: error.details });
 }
 
 /** Fastify's schema errors name the field as a JSON pointer or a missing property; give the caller a plain name. */
@@ -29,7 +30,10 @@ export function installErrorEdge(app: FastifyInstance): void {
       return sendError(request, reply, new ApiError(ErrorCode.parameter, validationField(error)));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(request, reply, new ApiError(ErrorCode.tooMuchData), 413);
+      // Answered once the rest of the upload is read, so the client sees the 413 rather than a reset.
+      return drainRequest(request.raw).then(() => {
+        sendError(request, reply, new ApiError(ErrorCode.tooMuchData), 413);
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

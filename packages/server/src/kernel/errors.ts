@@ -1,10 +1,9 @@
-import { ErrorCode } from '../contract/errors.ts';
+import { ERROR_CODES, ErrorCode } from '@headway/spec';
 
-// Domain code throws `ApiError` with one of the spec's codes; only the HTTP edge (kernel/edge.ts)
-// turns it into the envelope, so handlers and queries never build responses for failures.
-export { ErrorCode };
-
-export const ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCode);
+// Domain code throws `ApiError` with one of the spec's codes (@headway/spec errors.ts); only the HTTP edge
+// (kernel/edge.ts) turns it into the envelope, with the catalogue's message in the caller's language, so handlers
+// and queries never build responses for failures.
+export { ERROR_CODES, ErrorCode };
 
 /** A failure the caller is meant to see: a spec code plus optional details placed in `result`. */
 export class ApiError extends Error {

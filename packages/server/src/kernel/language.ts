@@ -1,6 +1,7 @@
-// The console's three languages (spec section 1). Anything else falls back to English.
-export const LANGUAGES = ['en', 'zh', 'th'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from '@headway/spec';
+
+// The console's three languages (spec section 1, @headway/spec labels.ts). Anything else falls back to English.
+export { LANGUAGES, type Language };
 
 /**
  * Picks the caller's language from an Accept-Language header, honouring q-values:

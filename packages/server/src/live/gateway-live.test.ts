@@ -1,22 +1,24 @@
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeadwayClient } from '../../test/helpers/client.ts';
 import type { Gateway } from '../gateway/gateway.ts';
 import { busFix, seedDevices, startTestGateway } from '../gateway/testing/fixture.ts';
 import { TestTerminal } from '../gateway/testing/terminal.ts';
+import { startIngest } from '../ingest/module.ts';
 import { trackDb } from '../tracks/schema.ts';
-import { feedLiveFromGateway } from './gateway-feed.ts';
 import type { RealData } from './real-data.ts';
 import { LIVE_TEST_PASSWORD, type LiveServer, startLiveServer } from './testing/live-server.ts';
 import { collect, mustConnect, sleep } from './testing/stomp-client.ts';
 
-// Device to browser: a JT/T 808 terminal reports over TCP, the gateway commits it, the console sees it.
+// Device to browser: a JT/T 808 terminal reports over TCP, the gateway commits it, the ingest turns it into
+// real_data (a device with no vehicle: keyed by its terminal phone, no line progress), the console sees it.
 
 const PHONE = '013800138000';
 
 describe('gateway → live → console', () => {
   let server: LiveServer;
   let gateway: Gateway;
-  let stopFeed: () => void;
+  let ingest: Awaited<ReturnType<typeof startIngest>>;
 
   beforeAll(async () => {
     server = await startLiveServer({ batchIntervalMs: 200 });
@@ -28,10 +30,10 @@ describe('gateway → live → console', () => {
       .where('id', 'in', deviceIds)
       .execute();
     gateway = await startTestGateway(server.store);
-    stopFeed = feedLiveFromGateway(gateway, server.live);
+    ingest = await startIngest(server.store, gateway, server.live, pino({ level: 'silent' }));
   });
   afterAll(async () => {
-    stopFeed();
+    await ingest.stop();
     await gateway.stop();
     await server.close();
   });
@@ -53,7 +55,13 @@ describe('gateway → live → console', () => {
     while (gps.messages.length === 0 && Date.now() < until) await sleep(20);
     const [event] = gps.bodies() as { cmd: string; data: RealData[] }[];
     expect(event?.cmd).toBe('gps');
-    expect(event?.data[0]).toMatchObject({ imei: PHONE, v: 32.5, a: 90, et: now, att: { sat: 11, gsm: 25 } });
+    expect(event?.data[0]).toMatchObject({
+      imei: PHONE,
+      v: 32.5,
+      a: 90,
+      et: now,
+      att: { sat: 11, gsm: 25, max_km: 1234.5 },
+    });
     expect(event?.data[0]?.lat).toBeCloseTo(22.543, 5);
     // ACC + positioned from the terminal, online and running added.
     expect(event?.data[0]?.s).toBe(0b110011);

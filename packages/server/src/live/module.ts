@@ -4,9 +4,9 @@ import { NatsLiveBus } from './nats-bus.ts';
 import { registerLive } from './plugin.ts';
 
 /**
- * The live channel as a platform module: mounted on the shared app before it listens (modules.ts). The gateway's
- * committed positions reach it through the ingest module (ingest/module.ts), which publishes them enriched with
- * route progress; `feedLiveFromGateway` (gateway-feed.ts) remains the raw feed for processes without ingest.
+ * The live channel as a platform module: mounted on the shared app before it listens (modules.ts), as `app.live`.
+ * The gateway's committed positions reach it through the ingest module (ingest/module.ts), which publishes them
+ * enriched with route progress.
  *
  * With HEADWAY_NATS_URL the bus is NATS (several nodes, docs/live.md "Several nodes"). Every role needs the live
  * object — an ingest node publishes its batches — but only the api role serves STOMP and reads other nodes'.

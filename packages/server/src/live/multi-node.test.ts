@@ -6,7 +6,7 @@ import { createTestStore, ENGINES, type TestStore } from '../../test/helpers/dat
 import { PASSWORD, seedCompany } from '../../test/helpers/server.ts';
 import { loadConfig } from '../config.ts';
 import type { VehicleLiveResult } from '../contract/vehicles.ts';
-import { gatewayModule, runningGateway } from '../gateway/module.ts';
+import { gatewayModule } from '../gateway/module.ts';
 import { busFix, seedDevices } from '../gateway/testing/fixture.ts';
 import { TestTerminal } from '../gateway/testing/terminal.ts';
 import { ingestModule } from '../ingest/module.ts';
@@ -77,7 +77,9 @@ describe.each(ENGINES)('two nodes over NATS (%s)', (engine) => {
     expect(nodeA.app.hasRoute({ method: 'GET', url: '/dispatch/websocket' })).toBe(true);
     expect(nodeB.app.hasRoute({ method: 'GET', url: '/dispatch/websocket' })).toBe(false);
     expect((await fetch(`${nodeB.url}/api/login`, { method: 'POST' })).status).toBe(404);
-    expect(runningGateway?.options.nodeId).toBe('node-b');
+    expect(nodeA.app.gateway).toBeUndefined();
+    expect(nodeB.app.gateway?.options.nodeId).toBe('node-b');
+    expect(nodeB.app.ingest).toBeDefined();
   });
 
   it('delivers a report made to node B to a console on node A, and A’s full refresh shows it', async () => {
@@ -88,7 +90,7 @@ describe.each(ENGINES)('two nodes over NATS (%s)', (engine) => {
     const gps = collect(client, `/topic/notify.${companyId}`);
     await sleep(100);
 
-    const gateway = runningGateway;
+    const gateway = nodeB.app.gateway;
     if (!gateway) throw new Error('node B has no gateway');
     const terminal = await TestTerminal.connect(gateway.ports.jt808, PHONE);
     const registered = await terminal.register('MN-1');
@@ -108,7 +110,7 @@ describe.each(ENGINES)('two nodes over NATS (%s)', (engine) => {
     expect(mine()).toHaveLength(1);
 
     // Node A never saw the report locally; its latest map was fed from the bus.
-    expect(nodeA.app.live.latestPosition(companyId, PHONE)).toMatchObject({ et: now });
+    expect(nodeA.app.live?.latestPosition(companyId, PHONE)).toMatchObject({ et: now });
     const real = await user.get<VehicleLiveResult>('/basic/cars/real');
     expect(real.code).toBe(0);
     const row = real.result.rows.find((r) => r.lpn === 'MN-1');

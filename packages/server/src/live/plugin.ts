@@ -30,7 +30,8 @@ export interface LiveDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    live: Live;
+    /** Absent until registerLive ran (the live module mounts it after the API routes; API-only tests have none). */
+    live?: Live;
   }
 }
 

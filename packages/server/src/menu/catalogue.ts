@@ -32,6 +32,8 @@ export function isGroup(entry: CatalogueEntry): entry is GroupDef {
   return 'children' in entry;
 }
 
+// Groups are not `alwaysShow`: a user who sees one screen of a group gets that screen in the sidebar's top level
+// (spec section 2, "a parent with one visible child shows that child"). Set it only where a group must stay a group.
 export const CATALOGUE: readonly CatalogueEntry[] = [
   {
     path: '/dashboard',
@@ -45,7 +47,6 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     name: 'Monitoring',
     component: 'Layout',
     redirect: 'noRedirect',
-    alwaysShow: true,
     meta: { title: 'route.monitoring', icon: 'EnvironmentOutlined' },
     children: [
       {
@@ -61,7 +62,6 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     name: 'System',
     component: 'Layout',
     redirect: 'noRedirect',
-    alwaysShow: true,
     meta: { title: 'route.system', icon: 'SettingOutlined' },
     children: [
       {

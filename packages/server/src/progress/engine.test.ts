@@ -1,3 +1,4 @@
+import { StateMask, WarningMask } from '@headway/spec';
 import { describe, expect, it } from 'vitest';
 import { RouteProgressEngine } from './engine.ts';
 import { mulberry32 } from './testing/drive.ts';
@@ -174,12 +175,12 @@ describe('route deviation', () => {
     const t = a.end;
     const off = [0, 1, 2, 3, 4].map((i) => engine.update('bus', reportAt(1000 + i * 100, 150, t + i * 10, 36, 90))!);
     expect(off.map((u) => u.deviation?.kind ?? null)).toEqual([null, null, 'start', null, null]);
-    expect(off[2]!.state & (1 << 7)).not.toBe(0);
-    expect(off[2]!.warningMask).toBe(1 << 23);
-    expect(off[0]!.state & (1 << 7)).toBe(0);
+    expect(off[2]!.state & StateMask.deviation).not.toBe(0);
+    expect(off[2]!.warningMask).toBe(WarningMask.routeDeviation);
+    expect(off[0]!.state & StateMask.deviation).toBe(0);
     const back = [0, 1, 2].map((i) => engine.update('bus', reportAt(1600 + i * 100, 2, t + 50 + i * 10, 36, 90))!);
     expect(back.map((u) => u.deviation?.kind ?? null)).toEqual([null, 'end', null]);
-    expect(back[1]!.state & (1 << 7)).toBe(0);
+    expect(back[1]!.state & StateMask.deviation).toBe(0);
     expect(back[1]!.warningMask).toBe(0);
     // Stations passed off the route are not announced as visited.
     const events = [...off, ...back].flatMap((u) => u.stationEvents);

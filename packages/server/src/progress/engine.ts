@@ -4,6 +4,7 @@
  * time order per vehicle and persists what comes out.
  */
 
+import { StateMask, WarningMask } from '@headway/spec';
 import { type CompiledLine, compileLine } from './compile.ts';
 import { stepDeviation } from './deviation.ts';
 import { createHistory, exportHistory, importHistory, type LineHistory, type SegmentTimes } from './history.ts';
@@ -16,9 +17,6 @@ import type { LineGeometry, PositionReport, ProgressUpdate, StationEvent } from 
 import { matchVariants, VARIANT_REPORTS, type VariantMatch } from './variants.ts';
 import { createVehicle, type TripPlan, type VehicleProgress } from './vehicle.ts';
 
-const DEVIATION_STATE_BIT = 1 << 7;
-const DEVIATION_WARNING_BIT = 1 << 23;
-const OUT_OF_SERVICE_BIT = 1 << 9;
 /** Metres before a branch's rejoin point where a main-path fix still counts as having come back along the branch. */
 const REJOIN_SLACK = 100;
 
@@ -185,7 +183,7 @@ export class RouteProgressEngine {
     // on a trip and raises no alarm.
     const thresholds = line.directions[v.dirIndex]!.thresholds.length;
     const onTrip = v.matched && v.pointer >= 2 && v.pointer <= thresholds - 2;
-    const judged = onTrip && (report.state & OUT_OF_SERVICE_BIT) === 0;
+    const judged = onTrip && (report.state & StateMask.outOfService) === 0;
     const change = judged || wasDeviating ? stepDeviation(v.deviation, judged ? offset : 0, o) : 0;
     const events: StationEvent[] = [];
     // Only a fix close to the path moves progress: between the deviation thresholds it is too doubtful to stamp a
@@ -362,8 +360,8 @@ export class RouteProgressEngine {
       snapshot: buildSnapshot(entry.line, entry.history, v, report.time, this.options),
       stationEvents: events,
       deviation,
-      state: deviating ? report.state | DEVIATION_STATE_BIT : report.state & ~DEVIATION_STATE_BIT,
-      warningMask: deviating ? DEVIATION_WARNING_BIT : 0,
+      state: deviating ? report.state | StateMask.deviation : report.state & ~StateMask.deviation,
+      warningMask: deviating ? WarningMask.routeDeviation : 0,
     };
   }
 }

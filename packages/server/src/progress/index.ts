@@ -1,4 +1,5 @@
-// Route progress: map matching, station arrival/departure, deviation, ETA and display state. Pure: no I/O.
+// Route progress: map matching, station arrival/departure, deviation and ETA. Pure: no I/O. (The display state
+// is a spec rule: @headway/spec display-states.ts.)
 export {
   type AccuracyReport,
   type DetectedEvent,
@@ -8,15 +9,6 @@ export {
 } from './accuracy.ts';
 export { type LinePlanLike, type LineRowsLike, lineFromPlan, lineFromRows, parseSpecPath } from './adapter.ts';
 export type { CompiledLine } from './compile.ts';
-export {
-  type DisplayColour,
-  type DisplayInput,
-  type DisplayKind,
-  STATE_BITS,
-  type VehicleDisplay,
-  vehicleDisplay,
-  WARNING_ROUTE_DEVIATION,
-} from './display.ts';
 export { RouteProgressEngine } from './engine.ts';
 export type { SegmentTimes } from './history.ts';
 export { DEFAULT_OPTIONS, type ProgressOptions } from './options.ts';

@@ -1,3 +1,4 @@
+import { StateMask, WarningMask } from '@headway/spec';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RouteProgressEngine } from './engine.ts';
 import { bearingOf, haversineMetres } from './planar.ts';
@@ -59,7 +60,7 @@ function drive(line: LineGeometry, legs: Point[][]): ProgressUpdate[] {
 }
 
 const deviated = (updates: ProgressUpdate[]) =>
-  updates.filter((u) => u.deviation?.kind === 'start' || u.snapshot.deviating || (u.state & (1 << 7)) !== 0);
+  updates.filter((u) => u.deviation?.kind === 'start' || u.snapshot.deviating || (u.state & StateMask.deviation) !== 0);
 
 const variantPath = (line: LineGeometry, dirIndex: number, shapeId: string) =>
   line.directions[dirIndex]!.variants!.find((v) => v.shapeId === shapeId)!.path;
@@ -130,8 +131,8 @@ describe('S51 driven 300 m off every path', () => {
     const updates = drive(line, [shifted]);
     const starts = updates.filter((u) => u.deviation?.kind === 'start');
     expect(starts).toHaveLength(1);
-    expect(starts[0]!.warningMask).toBe(1 << 23);
-    expect(starts[0]!.state & (1 << 7)).not.toBe(0);
+    expect(starts[0]!.warningMask).toBe(WarningMask.routeDeviation);
+    expect(starts[0]!.state & StateMask.deviation).not.toBe(0);
     expect(updates.filter((u) => u.deviation?.kind === 'end')).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { StateMask } from '@headway/spec';
 import { describe, expect, it } from 'vitest';
 import { compileLine } from './compile.ts';
 import { RouteProgressEngine } from './engine.ts';
@@ -84,7 +85,9 @@ describe('a vehicle on a branch', () => {
   it('is on its route: no deviation, progress projected along the branch, bypassed stations silent', () => {
     const engine = engineFor(lineWith([SHORT, BRANCH]));
     const updates = drive(engine, BRANCH, branchLength);
-    expect(updates.some((u) => u.deviation !== null || u.snapshot.deviating || (u.state & (1 << 7)) !== 0)).toBe(false);
+    expect(
+      updates.some((u) => u.deviation !== null || u.snapshot.deviating || (u.state & StateMask.deviation) !== 0),
+    ).toBe(false);
     const onBranch = updates.filter((u) => u.snapshot.onVariant);
     expect(onBranch.length).toBeGreaterThanOrEqual(14);
     // Distance to the terminal keeps falling on the branch (projected to the rejoin point), never jumps up.

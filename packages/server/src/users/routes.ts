@@ -13,6 +13,14 @@ import type { Services } from '../services.ts';
 import { paging } from '../store/paging.ts';
 import { accountTaken, listUsers, userRow } from './queries.ts';
 
+/**
+ * 1004 for what a user may not do to their own account. `rule: 'self'` is a stable key the console translates
+ * ("you cannot delete your own account"); `reason` stays the developers' English hint (docs/api.md).
+ */
+function selfRefused(field: 'id' | 'state' | 'role_id', reason: string): ApiError {
+  return new ApiError(ErrorCode.parameter, { field, reason, rule: 'self' });
+}
+
 // Company user administration (screen SystemUser). Every statement is scoped by the caller's company:
 // an id from another company is simply "missing" (1008), never a hint that it exists.
 export function userRoutes(services: Services): FastifyPluginAsyncTypebox {
@@ -103,7 +111,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncTypebox {
         await assignableRole(session, body.role_id);
         if (body.user_id === session.userId && (body.state !== 0 || body.role_id !== session.roleId)) {
           // An administrator cannot lock themselves out of the screen they are using.
-          throw parameterError(body.state !== 0 ? 'state' : 'role_id', 'cannot change own state or role');
+          throw selfRefused(body.state !== 0 ? 'state' : 'role_id', 'cannot change own state or role');
         }
         const password = body.password ? await hashPassword(body.password) : undefined;
         await db
@@ -140,7 +148,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncTypebox {
       async (request) => {
         const session = sessionOf(request);
         const userId = request.params.id;
-        if (userId === session.userId) throw parameterError('id', 'cannot delete yourself');
+        if (userId === session.userId) throw selfRefused('id', 'cannot delete yourself');
         await existingUser(session.companyId, userId);
         await db.transaction().execute(async (trx) => {
           await trx

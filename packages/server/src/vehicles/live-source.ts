@@ -1,6 +1,7 @@
+import { StateMask } from '@headway/spec';
 import type { Kysely } from 'kysely';
 import type { RealData } from '../contract/vehicles.ts';
-import { liveState } from '../live/gateway-feed.ts';
+import { realDataOf } from '../live/from-position.ts';
 import { parseJson } from '../store/json.ts';
 import type { Database } from '../store/schema.ts';
 import { latestStoredPositions, type VehicleRow } from './queries.ts';
@@ -14,26 +15,20 @@ export interface LatestFeed {
   latestPositions(companyId: number): RealData[];
 }
 
-const STATE_ONLINE = 1 << 4;
-
 function fromStored(row: Awaited<ReturnType<typeof latestStoredPositions>>[number]): RealData {
-  const attached = parseJson<Record<string, unknown>>(row.attached, {});
-  const att: NonNullable<RealData['att']> = {};
-  if (typeof attached.satellites === 'number') att.sat = attached.satellites;
-  if (typeof attached.signal === 'number') att.gsm = attached.signal;
-  if (typeof row.mileage === 'number') att.max_km = row.mileage;
-  return {
-    imei: row.terminal_phone,
+  return realDataOf({
+    terminalPhone: row.terminal_phone,
     lat: row.lat,
     lng: row.lng,
-    v: row.speed,
-    a: row.azimuth,
-    s: liveState(row),
-    w: row.warning >>> 0,
-    et: row.event_time,
-    rt: row.receive_time,
-    ...(Object.keys(att).length > 0 ? { att } : {}),
-  };
+    speed: row.speed,
+    azimuth: row.azimuth,
+    state: row.state,
+    warning: row.warning,
+    mileage: typeof row.mileage === 'number' ? row.mileage : null,
+    attached: parseJson<Record<string, unknown>>(row.attached, {}),
+    eventTime: row.event_time,
+    receiveTime: row.receive_time,
+  });
 }
 
 export interface VehicleLiveState {
@@ -42,7 +37,7 @@ export interface VehicleLiveState {
 }
 
 /**
- * Newest real_data per vehicle (by car id). Live frames key vehicles by terminal phone today (gateway-feed);
+ * Newest real_data per vehicle (by car id). Live frames of a device without a vehicle carry its terminal phone;
  * both the IMEI and the terminal phone are matched, and the result carries the vehicle's IMEI so the console
  * has one key. The online bit follows the device registry, which the gateway keeps per TCP session.
  */
@@ -75,7 +70,7 @@ export async function liveStateOf(
     const found = (v.terminal_phone ? byKey.get(v.terminal_phone) : undefined) ?? byKey.get(v.imei);
     const online = v.device_online === 1;
     const realData = found
-      ? { ...found, imei: v.imei, s: online ? found.s | STATE_ONLINE : found.s & ~STATE_ONLINE }
+      ? { ...found, imei: v.imei, s: online ? found.s | StateMask.online : found.s & ~StateMask.online }
       : null;
     out.set(v.car_id, { online, realData });
   }

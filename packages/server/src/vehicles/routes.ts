@@ -33,8 +33,7 @@ const ACCESS = { screen: 'MonitoringMap', need: 'view' } as const;
 export function vehicleRoutes(deps: VehicleRouteDeps): FastifyPluginAsyncTypebox {
   const { db, clock } = deps;
   return async (app) => {
-    const feedOf = (): LatestFeed | undefined =>
-      deps.feed ? deps.feed() : (app as unknown as { live?: LatestFeed }).live;
+    const feedOf = (): LatestFeed | undefined => (deps.feed ? deps.feed() : app.live);
 
     app.get(
       '/basic/cars/tree',

@@ -43,11 +43,12 @@ describe('vehicle tree', () => {
       ['g1/r10', 'g1', 1],
       ['g1/r11', 'g1', 1],
     ]);
-    // A warning bit makes the vehicle red whatever it is doing (spec section 4).
+    // A warning bit makes the vehicle red whatever it is doing (spec section 4), and its state text says so.
     expect(tree[0]?.children?.[0]?.children?.[0]).toMatchObject({
       gid: 'c1',
       pid: 'g1/r10',
       node_type: 2,
+      state: 'warning',
       color: 'red',
       lastPos: { lat: 1, lng: 2 },
       node_data: { route_code: 'L10', imei: 'I1' },

@@ -1,5 +1,5 @@
+import { NEVER_SEEN_DISPLAY, vehicleDisplay } from '@headway/spec';
 import type { VehicleTreeGrouping, VehicleTreeNode } from '../contract/vehicles.ts';
-import { vehicleDisplay } from '../progress/display.ts';
 import type { VehicleLiveState } from './live-source.ts';
 import type { VehicleRow } from './queries.ts';
 
@@ -21,7 +21,7 @@ function vehicleNode(v: VehicleRow, live: VehicleLiveState | undefined, pid: str
         receiveTime: data.rt,
         movingTime: data.mt ?? data.et,
       })
-    : { kind: 'offline' as const, colour: 'gray' as const };
+    : NEVER_SEEN_DISPLAY;
   return {
     gid: `c${v.car_id}`,
     pid,
@@ -36,7 +36,7 @@ function vehicleNode(v: VehicleRow, live: VehicleLiveState | undefined, pid: str
     },
     online: online ? 1 : 0,
     total: 1,
-    state: display.kind,
+    state: display.state,
     color: display.colour,
     routeCode: v.route_code ?? '',
     lastPos: data ? { lat: data.lat, lng: data.lng } : null,

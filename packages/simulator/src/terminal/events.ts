@@ -1,4 +1,4 @@
-import { AlarmBit } from '@headway/protocol';
+import { WarningMask as Warning } from '@headway/spec';
 import type { MotionState } from '../motion/events.ts';
 import type { Rng } from '../motion/rng.ts';
 
@@ -62,15 +62,15 @@ export class AlarmState {
     if (this.rng.chance(perSecond(this.rates.powerCut))) this.powerCutUntil = now + this.rng.int(60, 300);
 
     let alarm = 0;
-    if (now < this.sosUntil) alarm |= 1 << AlarmBit.emergency;
+    if (now < this.sosUntil) alarm |= Warning.sos;
     if (m.speed > limits.maxSpeed) {
       if (this.overspeedSince === 0) this.overspeedSince = now;
-      if (now - this.overspeedSince >= limits.overspeedSeconds) alarm |= 1 << AlarmBit.overspeed;
-      else alarm |= 1 << AlarmBit.overspeedWarning;
+      if (now - this.overspeedSince >= limits.overspeedSeconds) alarm |= Warning.speeding;
+      else alarm |= Warning.speedWarning;
     } else this.overspeedSince = 0;
-    if (now < this.powerCutUntil) alarm |= 1 << AlarmBit.powerLost;
-    if (m.accOn && m.speed === 0 && m.stoppedFor > 20 * 60) alarm |= 1 << AlarmBit.parkingTimeout;
-    if (m.detourMetres > 100) alarm |= 1 << AlarmBit.routeDeviation;
+    if (now < this.powerCutUntil) alarm |= Warning.powerCut;
+    if (m.accOn && m.speed === 0 && m.stoppedFor > 20 * 60) alarm |= Warning.longParking;
+    if (m.detourMetres > 100) alarm |= Warning.routeDeviation;
 
     let safety: SafetyEvent | null = null;
     if (m.speed > 15) {

@@ -1,4 +1,5 @@
-import { epochToLocalTime, type LocationItem, type LocationReport, makeLocation, StatusBit } from '@headway/protocol';
+import { epochToLocalTime, type LocationItem, type LocationReport, makeLocation } from '@headway/protocol';
+import { TerminalStatusMask as Status } from '@headway/spec';
 import type { MotionState } from '../motion/events.ts';
 import type { SafetyEvent } from './events.ts';
 
@@ -46,14 +47,14 @@ function words(values: number[]): Uint8Array {
 export function buildReport(c: ReportContext): LocationReport {
   const m = c.motion;
   let status = 0;
-  if (m.accOn) status |= 1 << StatusBit.accOn;
+  if (m.accOn) status |= Status.accOn;
   const fixed = c.satellites >= 4;
-  if (fixed) status |= 1 << StatusBit.positioned;
-  if (m.doors[0]) status |= 1 << StatusBit.door1Open;
-  if (m.doors[1]) status |= 1 << StatusBit.door2Open;
-  if (m.doors[2]) status |= 1 << StatusBit.door3Open;
-  status |= (1 << StatusBit.gps) | (1 << StatusBit.beidou);
-  if (m.speed > 0) status |= 1 << StatusBit.moving;
+  if (fixed) status |= Status.gpsValid;
+  if (m.doors[0]) status |= Status.door1Open;
+  if (m.doors[1]) status |= Status.door2Open;
+  if (m.doors[2]) status |= Status.door3Open;
+  status |= Status.gps | Status.bds;
+  if (m.speed > 0) status |= Status.moving;
   const time = epochToLocalTime(m.time, c.utcOffsetMinutes);
   const p = m.passengers;
   const items: LocationItem[] = [

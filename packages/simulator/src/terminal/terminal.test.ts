@@ -86,7 +86,7 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     if (m.msgId !== 0x0200) throw new Error('unreachable');
     expect(m.header.phone).toBe('013912345678');
     const s = statusFlags(m.body.status);
-    expect([s.accOn, s.positioned, s.door1Open, s.door2Open, s.door3Open, s.west]).toEqual([
+    expect([s.accOn, s.gpsValid, s.door1Open, s.door2Open, s.door3Open, s.west]).toEqual([
       true,
       true,
       true,
@@ -137,16 +137,16 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
       return alarmFlags(m.body.alarmFlags);
     };
     t.report();
-    expect((await alarmsOf(1)).overspeedWarning).toBe(true);
+    expect((await alarmsOf(1)).speedWarning).toBe(true);
     state = motion({ speed: 75, time: 1_800_000_020 });
     t.report();
-    expect((await alarmsOf(2)).overspeed).toBe(true);
+    expect((await alarmsOf(2)).speeding).toBe(true);
     state = motion({ speed: 0, stoppedFor: 1500, time: 1_800_000_030 });
     t.triggerAlarm('sos');
     state = { ...state, time: Math.floor(Date.now() / 1000) };
     t.report();
     const a = await alarmsOf(3);
-    expect([a.emergency, a.parkingTimeout, a.overspeed]).toEqual([true, true, false]);
+    expect([a.sos, a.longParking, a.speeding]).toEqual([true, true, false]);
     state = motion({ detourMetres: 250, time: Math.floor(Date.now() / 1000) + 3600 });
     t.report();
     expect((await alarmsOf(4)).routeDeviation).toBe(true);

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { ErrorCode } from '@headway/spec';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session-cookie';
@@ -56,24 +57,24 @@ describe('request client', () => {
   });
 
   it('shows the translated code message for 5 s and rejects with the code', async () => {
-    vi.stubGlobal('fetch', async () => envelope({ code: 1005, msg: 'permission error', result: null }));
+    vi.stubGlobal('fetch', async () => envelope({ code: ErrorCode.permission, msg: 'permission error', result: null }));
     const failure = http.get('/owner/user');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
-    await expect(failure).rejects.toMatchObject({ code: 1005 });
+    await expect(failure).rejects.toMatchObject({ code: ErrorCode.permission });
     expect(error).toHaveBeenCalledWith('Permission error', 5);
   });
 
   it('asks to log in again on 1001 when logged in', async () => {
     Cookies.set(SESSION_COOKIE, JSON.stringify({ uuid: 'u', token: 't' }));
-    vi.stubGlobal('fetch', async () => envelope({ code: 1001, msg: 'expired', result: null }));
-    await expect(http.get('/vue/routes')).rejects.toMatchObject({ code: 1001 });
+    vi.stubGlobal('fetch', async () => envelope({ code: ErrorCode.loginExpired, msg: 'expired', result: null }));
+    await expect(http.get('/vue/routes')).rejects.toMatchObject({ code: ErrorCode.loginExpired });
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(error).not.toHaveBeenCalled();
   });
 
   it('reads the envelope of HTTP 404 answers', async () => {
-    vi.stubGlobal('fetch', async () => envelope({ code: 1008, msg: 'missing', result: null }, 404));
-    await expect(http.get('/nope')).rejects.toMatchObject({ code: 1008 });
+    vi.stubGlobal('fetch', async () => envelope({ code: ErrorCode.recordMissing, msg: 'missing', result: null }, 404));
+    await expect(http.get('/nope')).rejects.toMatchObject({ code: ErrorCode.recordMissing });
   });
 
   it('reports network failures for 5 s', async () => {
@@ -85,8 +86,10 @@ describe('request client', () => {
   });
 
   it('stays quiet when silent', async () => {
-    vi.stubGlobal('fetch', async () => envelope({ code: 1100, msg: 'bad', result: null }));
-    await expect(http.post('/login', {}, { silent: true })).rejects.toMatchObject({ code: 1100 });
+    vi.stubGlobal('fetch', async () => envelope({ code: ErrorCode.accountOrPassword, msg: 'bad', result: null }));
+    await expect(http.post('/login', {}, { silent: true })).rejects.toMatchObject({
+      code: ErrorCode.accountOrPassword,
+    });
     expect(error).not.toHaveBeenCalled();
   });
 });

@@ -1,21 +1,39 @@
+import { ErrorCode, errorOf, labelIn } from '@headway/spec';
 import { clearSession, readSession } from '../auth/session-cookie';
 import i18n from '../i18n';
-import { KNOWN_CODES, NETWORK_ERROR, SESSION_CODES } from './errors';
+import { NETWORK_ERROR, SESSION_CODES } from './errors';
 import { feedback } from './feedback';
 
 // Spec section 8 "Response handling": the console's reaction to a failed call.
 
 let confirmOpen = false;
+let clockOpen = false;
 
+/** The catalogue's message for a code in the console's language (the server's `msg` is the same text). */
 export function codeMessage(code: number, serverMsg: string): string {
-  if ((KNOWN_CODES as readonly number[]).includes(code)) return i18n.t(`errorCode.${code}`);
-  return serverMsg || i18n.t('errorCode.unknown');
+  const known = errorOf(code) ?? (serverMsg ? undefined : errorOf(ErrorCode.unknown));
+  return known ? labelIn(known.message, i18n.language) : serverMsg;
 }
 
 export function reactToFailure(code: number, serverMsg: string): void {
   const ui = feedback();
   if (code === NETWORK_ERROR) {
     ui?.message.error(i18n.t('request.networkError'), 5);
+    return;
+  }
+  if (code === ErrorCode.timestampSkew) {
+    // 1002 "machine time wrong": logging in again would sign with the same wrong clock, so the session stays and
+    // the user is told what to fix (once at a time, however many calls fail).
+    if (clockOpen || !ui) return;
+    clockOpen = true;
+    ui.modal.warning({
+      title: i18n.t('request.clockTitle'),
+      content: i18n.t('request.clockText'),
+      okText: i18n.t('common.ok'),
+      afterClose: () => {
+        clockOpen = false;
+      },
+    });
     return;
   }
   if (SESSION_CODES.has(code)) {

@@ -1,12 +1,16 @@
 // @vitest-environment node
 import { createHash, createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hmacSha256Bytes, sha256Bytes } from './sha256';
 import { hmacSha256Hex, sha256Hex, signRequest, stringToSign, toHex } from './sign';
 
 const enc = new TextEncoder();
 
 describe('request signing (docs/api.md "Signed requests")', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('hashes the empty body to the SHA-256 of the empty string', async () => {
     expect(await sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
   });
@@ -24,6 +28,21 @@ describe('request signing (docs/api.md "Signed requests")', () => {
     expect(toHex(hmacSha256Bytes(enc.encode(key), enc.encode(text)))).toBe(
       createHmac('sha256', key).update(text).digest('hex'),
     );
+  });
+
+  it('signs the same without WebCrypto (a page served over plain http has no crypto.subtle)', async () => {
+    const input = {
+      method: 'POST',
+      pathWithQuery: '/api/x?page=1',
+      body: '{"a":1}',
+      uuid: 'k',
+      timestamp: '1763780000',
+    };
+    const withSubtle = await signRequest(input);
+    vi.stubGlobal('crypto', {});
+    expect(globalThis.crypto.subtle).toBeUndefined();
+    expect(await signRequest(input)).toBe(withSubtle);
+    expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 
   it('builds the four-line string to sign', () => {

@@ -1,29 +1,26 @@
-import { App as AntApp, theme as antdTheme, ConfigProvider } from 'antd';
+import { theme as antdTheme, ConfigProvider } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Feedback, setFeedback } from '../api/feedback';
-import { ANTD_LOCALES } from '../i18n/antd-locale';
+import { antdLocale } from '../i18n/antd-locale';
 import { normalizeLanguage } from '../i18n/detect';
+import { readableShade } from '../shell/settings/readable-shade';
 import { useSettings } from '../shell/settings/use-settings';
+
+/** antd's red (#FF4D4F) carries the delete and force-offline links: at its readable shade, like the theme colour. */
+const DANGER = readableShade('#FF4D4F', 4.6);
 
 const FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans Thai', Loma, Tahoma, sans-serif";
 
-function FeedbackBridge() {
-  const { message, modal, notification } = AntApp.useApp();
-  useEffect(() => {
-    const api: Feedback = { message, modal, notification };
-    setFeedback(api);
-    return () => setFeedback(null);
-  }, [message, modal, notification]);
-  return null;
-}
-
-/** antd locale, component size and theme colour follow the language and the user's settings. */
+/**
+ * antd locale, component size and theme colour follow the language and the user's settings. The locale of a
+ * language is loaded by setLanguage before i18next switches, so it is there when this re-renders.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = normalizeLanguage(i18n.language) ?? 'en';
-  const primary = useSettings((s) => s.theme);
+  // The chosen colour at a shade white text reads on (WCAG AA); the setting keeps the user's own (readable-shade.ts).
+  const primary = readableShade(useSettings((s) => s.theme));
   const size = useSettings((s) => s.size);
 
   useEffect(() => {
@@ -32,11 +29,21 @@ export function Providers({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[lang]}
+      locale={antdLocale(lang)}
       componentSize={size}
       theme={{
         algorithm: antdTheme.defaultAlgorithm,
-        token: { colorPrimary: primary, colorInfo: primary, borderRadius: 4, fontFamily: FONT, fontSize: 13 },
+        token: {
+          colorPrimary: primary,
+          colorInfo: primary,
+          colorError: DANGER,
+          // antd's grey texts (breadcrumb, descriptions, secondary text, placeholders) reach 4.5:1 (WCAG AA).
+          colorTextTertiary: 'rgba(0, 0, 0, 0.55)',
+          colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+          borderRadius: 4,
+          fontFamily: FONT,
+          fontSize: 13,
+        },
         components: {
           Menu: {
             darkItemBg: '#1f2a37',
@@ -48,10 +55,7 @@ export function Providers({ children }: { children: ReactNode }) {
         },
       }}
     >
-      <AntApp>
-        <FeedbackBridge />
-        {children}
-      </AntApp>
+      {children}
     </ConfigProvider>
   );
 }

@@ -1,10 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../i18n';
 import { RouteGuard } from './RouteGuard';
-import { SESSION_COOKIE } from './session-cookie';
+import { readSession, SESSION_COOKIE } from './session-cookie';
 import { useSession } from './session-store';
 
 function Where() {
@@ -29,6 +29,7 @@ describe('route guard (spec section 2)', () => {
     cleanup();
     Cookies.remove(SESSION_COOKIE, { path: '/' });
     useSession.setState({ ready: false });
+    vi.unstubAllGlobals();
   });
 
   it('sends a visitor without a session to login with the redirect', () => {
@@ -53,5 +54,30 @@ describe('route guard (spec section 2)', () => {
     useSession.setState({ ready: true });
     renderAt('/system/role');
     expect(screen.getByTestId('where').textContent).toBe('/system/role');
+  });
+
+  // Spec section 2: "If that fails, the token is cleared and the user goes to login."
+  describe('when user info or the routes fail to load', () => {
+    const answer = (failing: string) =>
+      vi.fn(async (url: string) =>
+        url.startsWith(failing)
+          ? Response.json({ code: 1001, msg: 'login expired', result: null })
+          : Response.json({ code: 0, msg: 'ok', result: url.startsWith('/api/vue/routes') ? [] : {} }),
+      );
+
+    for (const failing of ['/api/owner/user/info', '/api/vue/routes']) {
+      it(`clears the token and lands on login (${failing} fails)`, async () => {
+        const fetch = answer(failing);
+        vi.stubGlobal('fetch', fetch);
+        Cookies.set(SESSION_COOKIE, JSON.stringify({ uuid: 'u', token: 't' }));
+        renderAt('/system/role?page=2');
+        await waitFor(() =>
+          expect(screen.getByTestId('where').textContent).toBe('/login?redirect=%2Fsystem%2Frole%3Fpage%3D2'),
+        );
+        expect(readSession()).toBeNull();
+        expect(useSession.getState()).toMatchObject({ ready: false, user: null });
+        expect(fetch.mock.calls.map(([url]) => url)).toContain(failing);
+      });
+    }
   });
 });

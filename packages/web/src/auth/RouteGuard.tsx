@@ -1,7 +1,10 @@
+import { ErrorCode } from '@headway/spec';
 import { Spin } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../api/errors';
+import { reactToFailure } from '../api/react-to-failure';
 import { settingsStore } from '../shell/settings/use-settings';
 import { hasSession, useSession } from './session-store';
 import { WechatCallback } from './WechatCallback';
@@ -36,7 +39,9 @@ function SessionLoader() {
     started.current = true;
     load()
       .then(() => settingsStore.getState().adopt(useSession.getState().user?.user_config))
-      .catch(() => {
+      .catch((error: unknown) => {
+        // A wrong clock fails every signed call: say so, or the user lands on login again without knowing why.
+        if (error instanceof ApiError && error.code === ErrorCode.timestampSkew) reactToFailure(error.code, '');
         reset();
         navigate(loginPathFor(location.pathname, location.search), { replace: true });
       });

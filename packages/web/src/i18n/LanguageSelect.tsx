@@ -1,12 +1,10 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language, normalizeLanguage } from './detect';
+import { LANGUAGE_NAMES, LANGUAGES, type Language, normalizeLanguage } from './detect';
 import { setLanguage } from './index';
 
-const LABELS: Record<Language, string> = { en: 'English', zh: '简体中文', th: 'ไทย' };
-
-/** Language switcher for the navbar and the login page. */
+/** The navbar's language switcher (the login page has LanguageLinks). */
 export function LanguageSelect({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const current = normalizeLanguage(i18n.language) ?? 'en';
@@ -16,7 +14,7 @@ export function LanguageSelect({ className }: { className?: string }) {
       menu={{
         selectable: true,
         selectedKeys: [current],
-        items: LANGUAGES.map((lang) => ({ key: lang, label: LABELS[lang] })),
+        items: LANGUAGES.map((lang) => ({ key: lang, label: LANGUAGE_NAMES[lang] })),
         onClick: ({ key }) => void setLanguage(key as Language),
       }}
     >
@@ -24,10 +22,11 @@ export function LanguageSelect({ className }: { className?: string }) {
         type="text"
         className={className}
         icon={<TranslationOutlined />}
-        aria-label={t('nav.language')}
+        // The visible name is part of the accessible one (WCAG 2.5.3 "label in name").
+        aria-label={`${t('nav.language')}: ${LANGUAGE_NAMES[current]}`}
         data-testid="language-select"
       >
-        {LABELS[current]}
+        {LANGUAGE_NAMES[current]}
       </Button>
     </Dropdown>
   );

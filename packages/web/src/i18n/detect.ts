@@ -1,6 +1,9 @@
 export const LANGUAGES = ['en', 'zh', 'th'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** Each language in its own script, as a language switcher shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '简体中文', th: 'ไทย' };
+
 /** Maps a cookie value or a browser tag (zh-CN, th-TH, en-GB…) to a supported language. */
 export function normalizeLanguage(tag: string | undefined | null): Language | null {
   if (!tag) return null;

@@ -16,9 +16,9 @@ const item = (imei: string, et: number, lat = 40.6): RealData => ({
   rt: et,
 });
 
-function setup() {
+function setup(clock?: () => number) {
   const posts: { message: FromWorker; transfer?: Transferable[] }[] = [];
-  const core = createLiveWorkerCore((message, transfer) => posts.push({ message, transfer }));
+  const core = createLiveWorkerCore((message, transfer) => posts.push({ message, transfer }), undefined, clock);
   const fleet = () => posts.filter((p) => p.message.type === 'fleet').map((p) => p.message as FleetChanges);
   return { core, posts, fleet };
 }
@@ -56,9 +56,27 @@ describe('live worker core', () => {
     expect(fleet()).toHaveLength(2);
     expect(fleet()[1]).toMatchObject({ count: 1 });
     expect(fleet()[1]?.lat[0]).toBe(40.2);
-    expect(fleet()[1]?.workMs).toBeGreaterThanOrEqual(0);
     vi.advanceTimersByTime(POST_INTERVAL_MS * 4);
     expect(fleet()).toHaveLength(2);
+  });
+
+  it("reports the worker's time on an interval's gps frames with its post, then counts afresh", () => {
+    vi.useFakeTimers();
+    // Every reading of the work clock is 3 ms after the previous one: each timed step (a gps frame, taking the
+    // changes for a post) costs 3 ms.
+    let ms = 0;
+    const { core, fleet } = setup(() => (ms += 3));
+    core.onCommand({ type: 'fleet-load', roster: 1, rows: [{ imei: 'a', terminal_phone: 't', real_data: null }] });
+    expect(fleet()[0]?.workMs).toBe(3);
+    core.onBody(JSON.stringify({ cmd: 'gps', data: [item('a', 1)] }));
+    core.onBody(JSON.stringify({ cmd: 'plan', data: {} }));
+    core.onBody(JSON.stringify({ cmd: 'gps', data: [item('a', 2)] }));
+    vi.advanceTimersByTime(POST_INTERVAL_MS);
+    // Two gps frames and the take; the plan frame is not fleet work.
+    expect(fleet()[1]?.workMs).toBe(9);
+    core.onBody(JSON.stringify({ cmd: 'gps', data: [item('a', 3)] }));
+    vi.advanceTimersByTime(POST_INTERVAL_MS);
+    expect(fleet()[2]?.workMs).toBe(6);
   });
 
   it('answers a selection at once with the vehicle’s full data, and forgets the fleet when the screen leaves', () => {

@@ -26,23 +26,21 @@ export function useMap(): MapContextValue {
   return value;
 }
 
-/** Unique per mounted layer, so the same layer component can be mounted twice (e.g. two lines). */
-let layerSerial = 0;
-export function nextLayerId(kind: string): string {
-  layerSerial += 1;
-  return `${kind}-${layerSerial}`;
-}
-
 export interface MapProviderProps {
   datum: Datum;
   /** Initial centre (WGS-84 lng/lat) and zoom. */
   center: [number, number];
   zoom: number;
+  /**
+   * What the map shows, in the user's language: its name for assistive technology (the canvas itself has none)
+   * and the zoom buttons' tooltips.
+   */
+  labels: { name: string; zoomIn: string; zoomOut: string };
   className?: string;
   children?: ReactNode;
 }
 
-export function MapProvider({ datum, center, zoom, className, children }: MapProviderProps) {
+export function MapProvider({ datum, center, zoom, labels, className, children }: MapProviderProps) {
   const target = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<OlMap | null>(null);
 
@@ -50,7 +48,11 @@ export function MapProvider({ datum, center, zoom, className, children }: MapPro
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mount
   useEffect(() => {
     const instance = new OlMap({
-      controls: defaultControls({ attribution: true, rotate: false }).extend([new ScaleLine()]),
+      controls: defaultControls({
+        attribution: true,
+        rotate: false,
+        zoomOptions: { zoomInTipLabel: labels.zoomIn, zoomOutTipLabel: labels.zoomOut },
+      }).extend([new ScaleLine()]),
       view: new View({ center: toView(datum, center[0], center[1]), zoom, maxZoom: 20, minZoom: 3 }),
     });
     instance.setTarget(target.current ?? undefined);
@@ -60,6 +62,13 @@ export function MapProvider({ datum, center, zoom, className, children }: MapPro
       instance.dispose();
     };
   }, []);
+
+  // The controls are made once: a language change renames their buttons in place.
+  useEffect(() => {
+    const root = target.current;
+    root?.querySelector('.ol-zoom-in')?.setAttribute('title', labels.zoomIn);
+    root?.querySelector('.ol-zoom-out')?.setAttribute('title', labels.zoomOut);
+  }, [map, labels.zoomIn, labels.zoomOut]);
 
   // A provider in another datum moves the view's centre with it, so the same place stays in view.
   const previous = useRef(datum);
@@ -88,7 +97,7 @@ export function MapProvider({ datum, center, zoom, className, children }: MapPro
   );
 
   return (
-    <div className={`hw-map ${className ?? ''}`}>
+    <div className={`hw-map ${className ?? ''}`} role="region" aria-label={labels.name}>
       <div ref={target} className="hw-map__canvas" data-testid="map-canvas" />
       {value && <MapContext.Provider value={value}>{children}</MapContext.Provider>}
     </div>

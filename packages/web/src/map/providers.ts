@@ -70,7 +70,7 @@ const baidu: BaseProvider = {
     }),
 };
 
-export const PROVIDERS: Record<ProviderId, BaseProvider> = { osm, google, amap, baidu };
+const PROVIDERS: Record<ProviderId, BaseProvider> = { osm, google, amap, baidu };
 
 export function providerOf(id: string | undefined): BaseProvider {
   return PROVIDERS[(id as ProviderId) ?? 'google'] ?? google;

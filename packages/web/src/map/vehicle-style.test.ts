@@ -1,8 +1,9 @@
+import { StateMask, WarningMask } from '@headway/spec';
 import { describe, expect, it } from 'vitest';
 import { azimuthStep, vehicleLook } from './vehicle-style';
 
-const ONLINE = 1 << 4;
-const ACC = 1 << 0;
+const ONLINE = StateMask.online;
+const ACC = StateMask.accOn;
 const base = { imei: '1', lat: 1, lng: 1, a: 0, w: 0, et: 1000, rt: 1000 };
 
 describe('azimuth in 30° steps', () => {
@@ -35,9 +36,9 @@ describe('display state and colour (spec section 4)', () => {
     });
   });
   it('follows the precedence pink, red, orange, green, purple, blue', () => {
-    expect(vehicleLook({ ...base, v: 30, s: ONLINE | (1 << 7), w: 2 }, true, now).colour).toBe('pink');
+    expect(vehicleLook({ ...base, v: 30, s: ONLINE | StateMask.deviation, w: 2 }, true, now).colour).toBe('pink');
     expect(vehicleLook({ ...base, v: 30, s: ONLINE, w: 2 }, true, now).colour).toBe('red');
-    expect(vehicleLook({ ...base, v: 30, s: ONLINE | (1 << 9) }, true, now).colour).toBe('orange');
+    expect(vehicleLook({ ...base, v: 30, s: ONLINE | StateMask.outOfService }, true, now).colour).toBe('orange');
     expect(vehicleLook({ ...base, v: 30, s: ONLINE }, true, now)).toMatchObject({
       kind: 'running',
       colour: 'green',
@@ -48,5 +49,16 @@ describe('display state and colour (spec section 4)', () => {
       colour: 'purple',
     });
     expect(vehicleLook({ ...base, v: 0, s: ONLINE }, true, now)).toMatchObject({ kind: 'parking', colour: 'blue' });
+  });
+  it('names the state the colour shows: ACC on and stopped with an alarm is "warning", not "idle"', () => {
+    expect(vehicleLook({ ...base, v: 0, s: ONLINE | ACC, w: WarningMask.sos }, true, now)).toMatchObject({
+      kind: 'warning',
+      colour: 'red',
+      elapsed: 100,
+    });
+    expect(vehicleLook({ ...base, v: 12, s: ONLINE | StateMask.outOfService }, true, now)).toMatchObject({
+      kind: 'outOfService',
+      speed: 12,
+    });
   });
 });

@@ -1,21 +1,26 @@
-import { type RealData, type VehicleColour, type VehicleStateKind, vehicleDisplay } from '@headway/server/contract';
+import type { RealData } from '@headway/server/contract';
+import {
+  DISPLAY_COLOURS,
+  DISPLAY_STATE_NAMES,
+  DISPLAY_STATES,
+  type DisplayColour,
+  type DisplayState,
+  NEVER_SEEN_DISPLAY,
+  StateMask,
+  vehicleDisplay,
+} from '@headway/spec';
 
-// How a vehicle looks on the map: colour by display state (spec section 4), icon turned by azimuth in
-// 30° steps (spec section 9), so twelve pre-drawn headings cover every direction.
+// How a vehicle looks on the map: colour by display state (spec section 4, @headway/spec display-states.ts), icon
+// turned by azimuth in 30° steps (spec section 9), so twelve pre-drawn headings cover every direction.
 
-export const COLOURS: readonly VehicleColour[] = ['gray', 'pink', 'red', 'orange', 'green', 'purple', 'blue'];
+/** Colours by index: the sprite sheet's columns. */
+export const COLOURS: readonly DisplayColour[] = DISPLAY_COLOURS;
 /** Display states by index (the live worker sends indices, docs/live.md "In the browser"). */
-export const STATE_KINDS: readonly VehicleStateKind[] = ['offline', 'deviating', 'running', 'idle', 'parking'];
+export const STATE_KINDS: readonly DisplayState[] = DISPLAY_STATE_NAMES;
 
-export const COLOUR_HEX: Record<VehicleColour, string> = {
-  gray: '#94a3b8',
-  pink: '#ec4899',
-  red: '#ef4444',
-  orange: '#f59e0b',
-  green: '#16a34a',
-  purple: '#8b5cf6',
-  blue: '#3b82f6',
-};
+export const COLOUR_HEX = Object.fromEntries(
+  DISPLAY_STATE_NAMES.map((state) => [DISPLAY_STATES[state].colour, DISPLAY_STATES[state].hex]),
+) as Record<DisplayColour, string>;
 
 export const AZIMUTH_STEP = 30;
 export const AZIMUTH_STEPS = 360 / AZIMUTH_STEP;
@@ -28,27 +33,30 @@ export function azimuthStep(azimuth: number): number {
 }
 
 export interface VehicleLook {
-  kind: VehicleStateKind;
-  colour: VehicleColour;
+  /** The display state: its label and colour go together (a red dot reads "Warning"). */
+  kind: DisplayState;
+  colour: DisplayColour;
   speed: number | null;
   elapsed: number | null;
 }
 
 /** The display state of a vehicle from its real_data; never seen → offline. */
 export function vehicleLook(data: RealData | null, online: boolean, now: number): VehicleLook {
-  if (!data) return { kind: 'offline', colour: 'gray', speed: null, elapsed: null };
-  return vehicleDisplay({
-    online,
-    state: data.s,
-    warning: data.w,
-    speed: data.v,
-    now,
-    receiveTime: data.rt,
-    movingTime: data.mt ?? data.et,
-  });
+  const display = data
+    ? vehicleDisplay({
+        online,
+        state: data.s,
+        warning: data.w,
+        speed: data.v,
+        now,
+        receiveTime: data.rt,
+        movingTime: data.mt ?? data.et,
+      })
+    : NEVER_SEEN_DISPLAY;
+  return { kind: display.state, colour: display.colour, speed: display.speed, elapsed: display.elapsed };
 }
 
-/** Whether real_data's state says online (bit 4); the live channel only carries that flag. */
+/** Whether real_data's state says online; the live channel only carries that flag. */
 export function isOnline(data: RealData): boolean {
-  return (data.s & (1 << 4)) !== 0;
+  return (data.s & StateMask.online) !== 0;
 }

@@ -5,6 +5,7 @@
  * with Gaussian GPS noise and the odd multipath outlier. Deterministic for a given seed.
  */
 
+import { StateMask } from '@headway/spec';
 import type { TruthVisit } from '../accuracy.ts';
 import { haversineMetres } from '../planar.ts';
 import type { DirectionGeometry, LineGeometry, PositionReport } from '../types.ts';
@@ -54,7 +55,7 @@ export function simulateDrive(line: LineGeometry, opts: DriveOptions): Drive {
         speed: Math.round(kmh),
         azimuth: Math.round((heading + gauss() * 8 + 360) % 360),
         time: Math.round(nextReport),
-        state: 0b11 | (speed > 0.5 ? 1 << 5 : 0),
+        state: StateMask.accOn | StateMask.gpsValid | (speed > 0.5 ? StateMask.running : 0),
       });
       nextReport += opts.interval;
     }

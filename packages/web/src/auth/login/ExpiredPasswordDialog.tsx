@@ -1,6 +1,7 @@
 import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FeedbackApp } from '../../app/FeedbackApp';
 import { authApi } from '../api';
 import { PasswordChangeFields, type PasswordChangeValues } from '../PasswordChangeFields';
 import { hashPassword } from '../password';
@@ -44,5 +45,14 @@ export function ExpiredPasswordDialog({ account, onClose }: { account: string | 
         <PasswordChangeFields account={() => account ?? ''} />
       </Form>
     </Modal>
+  );
+}
+
+/** The login page loads this on code 1112; the page has no feedback holders of its own, so it brings them. */
+export default function ExpiredPasswordDialogWithFeedback(props: { account: string | null; onClose: () => void }) {
+  return (
+    <FeedbackApp>
+      <ExpiredPasswordDialog {...props} />
+    </FeedbackApp>
   );
 }

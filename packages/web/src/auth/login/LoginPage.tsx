@@ -1,19 +1,26 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { ErrorCode } from '@headway/spec';
+import { Alert, Button, Form } from 'antd';
+// The two inputs by their own modules: antd's `Input` carries TextArea, Search and OTP as statics, which the
+// bundler cannot drop (docs/performance.md "Console weight").
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, NETWORK_ERROR } from '../../api/errors';
 import { codeMessage } from '../../api/react-to-failure';
-import { LanguageSelect } from '../../i18n/LanguageSelect';
-import { authApi } from '../api';
+import { LanguageLinks } from '../../i18n/LanguageLinks';
+import { hostTitle, useHostPage } from '../../shell/host-page/host-page';
+import { useCompanyDisplay } from '../company-display';
 import { hashPassword } from '../password';
 import { useSession } from '../session-store';
 import { BUILD } from '../WechatCallback';
-import { ExpiredPasswordDialog } from './ExpiredPasswordDialog';
 import { LoginHero } from './LoginHero';
 import './login.css';
+
+// Opens only on code 1112: loaded then, with the feedback it reports through.
+const ExpiredPasswordDialog = lazy(() => import('./ExpiredPasswordDialog'));
 
 interface LoginForm {
   account: string;
@@ -35,8 +42,11 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [expiredAccount, setExpiredAccount] = useState<string | null>(null);
   const unionId = params.get('unionId') ?? '';
-  const display = useQuery({ queryKey: ['company-display'], queryFn: authApi.companyDisplay, staleTime: Infinity });
-  const company = display.data;
+  const company = useCompanyDisplay();
+  useHostPage(
+    hostTitle(company?.companyTitle || company?.companyName || t('app.name'), t('login.submit')),
+    company?.companyLogo || undefined,
+  );
 
   async function submit(values: LoginForm) {
     setSubmitting(true);
@@ -53,7 +63,7 @@ export function LoginPage() {
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (e) {
       const code = e instanceof ApiError ? e.code : NETWORK_ERROR;
-      if (code === 1112) setExpiredAccount(values.account.trim());
+      if (code === ErrorCode.passwordExpired) setExpiredAccount(values.account.trim());
       setError(code === NETWORK_ERROR ? t('request.networkError') : codeMessage(code, (e as Error).message));
     } finally {
       setSubmitting(false);
@@ -65,7 +75,7 @@ export function LoginPage() {
       <LoginHero company={company} />
       <div className="hw-login__panel">
         <div className="hw-login__lang">
-          <LanguageSelect />
+          <LanguageLinks />
         </div>
         <div className="hw-login__card">
           {company?.companyLogo ? (
@@ -73,10 +83,8 @@ export function LoginPage() {
           ) : (
             <div className="hw-login__mark">H</div>
           )}
-          <Typography.Title level={3} className="hw-login__title">
-            {company?.companyTitle || t('app.name')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('login.title')}</Typography.Text>
+          <h2 className="hw-login__title">{company?.companyTitle || t('app.name')}</h2>
+          <p className="hw-login__subtitle">{t('login.title')}</p>
           {unionId && <Alert className="hw-login__alert" type="info" showIcon title={t('login.bindHint')} />}
           {error && <Alert className="hw-login__alert" type="error" showIcon title={error} data-testid="login-error" />}
           <Form<LoginForm>
@@ -98,7 +106,7 @@ export function LoginPage() {
               label={t('login.password')}
               rules={[{ required: true, message: t('login.passwordRequired') }]}
             >
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+              <Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
               {t('login.submit')}
@@ -107,7 +115,11 @@ export function LoginPage() {
         </div>
         <div className="hw-login__footer">{company?.companyName || t('login.footer')}</div>
       </div>
-      <ExpiredPasswordDialog account={expiredAccount} onClose={() => setExpiredAccount(null)} />
+      {expiredAccount !== null && (
+        <Suspense>
+          <ExpiredPasswordDialog account={expiredAccount} onClose={() => setExpiredAccount(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TablePaginationConfig } from 'antd';
-import { useState } from 'react';
+import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, PAGE_SIZES, type Page, type PageQuery } from '../../api/list';
+import { ListError } from './ListError';
 
 /**
  * One server-paged list (spec section 9): the query — page, limit and the page's own filters — in state, the request
@@ -29,11 +30,12 @@ export function usePagedTable<Q extends PageQuery, Row>(
     onChange: (page, limit) => setQuery((q) => ({ ...q, page, limit })),
   };
 
+  const refetch = () => void list.refetch();
   return {
     query,
     filter: (change: Partial<Q>) => setQuery((q) => ({ ...q, page: 1, ...change })),
     /** Fetches this page again. */
-    refetch: () => void list.refetch(),
+    refetch,
     /** Marks every page of this list stale (after a save or a delete), so the one on screen reloads. */
     reload: () => void client.invalidateQueries({ queryKey: [key] }),
     tableProps: {
@@ -41,6 +43,8 @@ export function usePagedTable<Q extends PageQuery, Row>(
       loading: list.isFetching,
       dataSource: list.data?.rows ?? [],
       pagination,
+      // A failed request leaves its reason and a retry in place of the rows, not "No data".
+      locale: list.isError ? { emptyText: createElement(ListError, { error: list.error, onRetry: refetch }) } : undefined,
     },
   };
 }

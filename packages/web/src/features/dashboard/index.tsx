@@ -1,12 +1,14 @@
-import { hasPermission } from '@headway/server/contract';
+import { hasPermission } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Col, Descriptions, Empty, Row, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../auth/session-store';
+import { menuTitle } from '../../i18n/menu-title';
 import { MenuIcon } from '../../shell/sidebar/icons';
 import { onlineApi } from '../system/online/api';
+import { roleName } from '../system/role/role-label';
 import './dashboard.css';
 
 /** Welcome, company and role, links to the screens this user may open, and live facts the API can back. */
@@ -50,7 +52,7 @@ export default function DashboardPage() {
         </div>
         <Descriptions size="small" column={{ xs: 1, sm: 3 }} className="hw-dashboard__facts">
           <Descriptions.Item label={t('dashboard.company')}>{user?.company_name || '--'}</Descriptions.Item>
-          <Descriptions.Item label={t('dashboard.role')}>{user?.role_name || '--'}</Descriptions.Item>
+          <Descriptions.Item label={t('dashboard.role')}>{user ? roleName(t, user) : '--'}</Descriptions.Item>
           <Descriptions.Item label={t('dashboard.account')}>{user?.account || '--'}</Descriptions.Item>
         </Descriptions>
       </Card>
@@ -72,11 +74,11 @@ export default function DashboardPage() {
                     <span className="hw-dashboard__link-icon">
                       <MenuIcon name={route.icon ?? trail[0]?.icon ?? 'AppstoreOutlined'} />
                     </span>
-                    <span className="hw-dashboard__link-title">{route.title ? t(route.title) : route.name}</span>
+                    <span className="hw-dashboard__link-title">{menuTitle(t, route.title, route.name)}</span>
                     <span className="hw-dashboard__link-path">
                       {trail
                         .slice(0, -1)
-                        .map((r) => (r.title ? t(r.title) : r.name))
+                        .map((r) => menuTitle(t, r.title, r.name))
                         .join(' / ') || route.path}
                     </span>
                   </button>

@@ -1,6 +1,7 @@
 import { Avatar, Card, Col, Descriptions, Row, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/session-store';
+import { roleName } from '../system/role/role-label';
 import { InfoForm } from './components/InfoForm';
 import { PasswordForm } from './components/PasswordForm';
 
@@ -24,7 +25,7 @@ export default function ProfilePage() {
             <Typography.Title level={4} style={{ margin: '12px 0 0' }}>
               {name}
             </Typography.Title>
-            <Typography.Text type="secondary">{user.role_name}</Typography.Text>
+            <Typography.Text type="secondary">{roleName(t, user)}</Typography.Text>
           </div>
           <Descriptions column={1} size="small">
             <Descriptions.Item label={t('user.account')}>{user.account}</Descriptions.Item>

@@ -24,7 +24,6 @@ export function BaseTileLayer({ provider, language, attempt, onStatus }: BaseTil
   useEffect(() => {
     const source = provider.createSource(language);
     const layer = new TileLayer({ source, zIndex: 0, preload: 0 });
-    layer.set('hwLayer', `base-${provider.id}`);
     let loaded = 0;
     let failed = 0;
     onStatus('loading');

@@ -5,10 +5,10 @@ import VectorSource from 'ol/source/Vector';
 import { Stroke, Style } from 'ol/style';
 import { useEffect } from 'react';
 import { parsePath } from '../coords';
-import { nextLayerId, useMap } from '../MapProvider';
+import { useMap } from '../MapProvider';
 
 /** Spec section 9: route default stroke red, weight 3, opacity 0.5. */
-export const DEFAULT_LINE_STYLE = { strokeColor: '#ff0000', strokeWeight: 3, strokeOpacity: 0.5 };
+const DEFAULT_LINE_STYLE = { strokeColor: '#ff0000', strokeWeight: 3, strokeOpacity: 0.5 };
 
 export interface MapLinePath {
   key: string;
@@ -42,7 +42,6 @@ export function LinesLayer({ paths }: { paths: readonly MapLinePath[] }) {
     });
     source.addFeatures(features);
     const layer = new VectorLayer({ source, zIndex: 10, updateWhileInteracting: false });
-    layer.set('hwLayer', nextLayerId('lines'));
     map.addLayer(layer);
     return () => {
       map.removeLayer(layer);

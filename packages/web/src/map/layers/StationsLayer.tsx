@@ -4,11 +4,11 @@ import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import { useEffect } from 'react';
-import { nextLayerId, useMap } from '../MapProvider';
+import { useMap } from '../MapProvider';
 
 /** Spec section 9: stations visible from zoom 12, their labels from zoom 15. */
-export const STATION_MIN_ZOOM = 12;
-export const STATION_LABEL_ZOOM = 15;
+const STATION_MIN_ZOOM = 12;
+const STATION_LABEL_ZOOM = 15;
 
 export interface MapStation {
   key: string;
@@ -16,6 +16,8 @@ export interface MapStation {
   lng: number;
   lat: number;
   color?: string;
+  /** false draws the dot without its name (the screen names a stop once where several share it). */
+  labelled?: boolean;
 }
 
 const dotCache = new Map<string, Style>();
@@ -49,7 +51,7 @@ export function StationsLayer({ stations }: { stations: readonly MapStation[] })
     const source = new VectorSource({
       features: stations.map((s) => {
         const f = new Feature(new Point(project(s.lng, s.lat)));
-        f.setProperties({ name: s.name, color: s.color ?? '#ef4444' }, true);
+        f.setProperties({ name: s.labelled === false ? '' : s.name, color: s.color ?? '#ef4444' }, true);
         return f;
       }),
     });
@@ -63,12 +65,12 @@ export function StationsLayer({ stations }: { stations: readonly MapStation[] })
       style: (feature, resolution) => {
         const base = dot(feature.get('color') as string);
         const zoom = view.getZoomForResolution(resolution) ?? 0;
-        if (zoom < STATION_LABEL_ZOOM) return base;
-        labelText.setText(feature.get('name') as string);
+        const name = feature.get('name') as string;
+        if (zoom < STATION_LABEL_ZOOM || !name) return base;
+        labelText.setText(name);
         return [base, new Style({ text: labelText.clone() })];
       },
     });
-    layer.set('hwLayer', nextLayerId('stations'));
     map.addLayer(layer);
     return () => {
       map.removeLayer(layer);

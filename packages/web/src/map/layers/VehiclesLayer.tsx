@@ -1,16 +1,13 @@
 import { useEffect } from 'react';
-import { nextLayerId, useMap } from '../MapProvider';
+import { useMap } from '../MapProvider';
 import type { VehicleFeatures } from '../vehicle-features';
 import { createVehicleLayer } from './vehicle-layer';
-
-export { CLUSTER_UNTIL_ZOOM } from './vehicle-layer';
 
 /** Every vehicle in ONE WebGL layer; labels and clusters are separate light layers. */
 export function VehiclesLayer({ features, clustered }: { features: VehicleFeatures; clustered: boolean }) {
   const { map } = useMap();
   useEffect(() => {
     const layer = createVehicleLayer(features, clustered);
-    layer.set('hwLayer', nextLayerId('vehicles'));
     map.addLayer(layer);
     return () => {
       map.removeLayer(layer);

@@ -1,4 +1,4 @@
-import type { VehicleColour } from '@headway/server/contract';
+import type { DisplayColour } from '@headway/spec';
 import { Icon, Style } from 'ol/style';
 import { ICON_SIZE, vehicleSprite } from '../vehicle-sprite';
 import { COLOURS } from '../vehicle-style';
@@ -6,7 +6,7 @@ import { COLOURS } from '../vehicle-style';
 // The same sprite cell as the WebGL layer, as a canvas style (clusters of one, selection highlight).
 const cache = new Map<string, Style>();
 
-export function spriteStyle(colour: VehicleColour, step: number): Style {
+export function spriteStyle(colour: DisplayColour, step: number): Style {
   const key = `${colour}:${step}`;
   let style = cache.get(key);
   if (!style) {

@@ -110,7 +110,7 @@ export function gridClusters(
  * R-tree that per-second position updates would keep rebuilding). No React, so the browser benchmark runs
  * the same code as the screen. Returns the detach function.
  */
-export function attachVehicleClusters(map: OlMap, features: VehicleFeatures, layerId = 'clusters'): () => void {
+export function attachVehicleClusters(map: OlMap, features: VehicleFeatures): () => void {
   const source = new VectorSource();
   const layer = new VectorLayer({
     source,
@@ -123,7 +123,6 @@ export function attachVehicleClusters(map: OlMap, features: VehicleFeatures, lay
       return spriteStyle(COLOURS[features.colourOf(first)] ?? 'gray', features.stepOf(first));
     },
   });
-  layer.set('hwLayer', layerId);
   const view = map.getView();
   const recompute = () => {
     const resolution = view.getResolution();

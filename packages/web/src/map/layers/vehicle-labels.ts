@@ -47,7 +47,6 @@ export function attachVehicleLabels(
   map: OlMap,
   features: VehicleFeatures,
   selected: string | null,
-  layerId = 'vehicle-labels',
 ): () => void {
   const source = new VectorSource();
   const layer = new VectorLayer({
@@ -56,7 +55,6 @@ export function attachVehicleLabels(
     declutter: 'vehicle-labels',
     style: (feature) => labelStyle(feature.get('label') as string, feature.get('selected') as boolean),
   });
-  layer.set('hwLayer', layerId);
   const view = map.getView();
   const rebuild = () => {
     const out: Feature<Point>[] = [];

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { matchView } from '../../app/routes/match';
 import { useSession } from '../../auth/session-store';
+import { menuTitle } from '../../i18n/menu-title';
 import { breadcrumbTrail } from './trail';
 
 export function Breadcrumb() {
@@ -15,7 +16,7 @@ export function Breadcrumb() {
       data-testid="breadcrumb"
       items={crumbs.map((c) => ({
         key: `${c.title}-${c.to}`,
-        title: c.to ? <Link to={c.to}>{t(c.title)}</Link> : <span>{t(c.title)}</span>,
+        title: c.to ? <Link to={c.to}>{menuTitle(t, c.title)}</Link> : <span>{menuTitle(t, c.title)}</span>,
       }))}
     />
   );

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../auth/session-store';
+import { menuTitle } from '../../i18n/menu-title';
 import { createSearcher, searchItems } from './search-index';
 
 /** Fuzzy search over the titles and paths of the screens this user may open; choosing one navigates. */
@@ -13,7 +14,7 @@ export function HeaderSearch() {
   const routes = useSession((s) => s.routes);
   const [query, setQuery] = useState('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: titles are re-translated when the language changes
-  const items = useMemo(() => searchItems(routes, (k) => t(k)), [routes, t, i18n.language]);
+  const items = useMemo(() => searchItems(routes, (k) => menuTitle(t, k)), [routes, t, i18n.language]);
   const search = useMemo(() => createSearcher(items), [items]);
   const results = search(query);
 
@@ -22,6 +23,7 @@ export function HeaderSearch() {
       showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
       value={null}
       placeholder={t('nav.search')}
+      aria-label={t('nav.search')}
       prefix={<SearchOutlined style={{ color: '#8c96a3' }} />}
       variant="filled"
       style={{ width: 220 }}

@@ -1,6 +1,7 @@
 import { Drawer } from 'antd';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { ShellHostPage } from '../host-page/ShellHostPage';
 import { Navbar } from '../navbar/Navbar';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { useSettings } from '../settings/use-settings';
@@ -28,6 +29,7 @@ export function Layout() {
 
   return (
     <div className="hw-app" data-testid="layout">
+      <ShellHostPage />
       <header className="hw-header">
         {!mobile && <Brand collapsed={collapsed} theme={menuTheme} />}
         <Navbar mobile={mobile} />

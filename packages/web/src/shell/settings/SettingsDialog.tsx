@@ -4,11 +4,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useLayout } from '../layout/layout-store';
-import { initialTab, type SettingsTab } from './initial-tab';
+import { initialTab, OFFERED_TABS, type SettingsTab } from './initial-tab';
 import type { Settings } from './model';
 import { LayoutTab, LineMapTab, MapTab, OtherTab, TableTab } from './tabs';
 import { settingsStore } from './use-settings';
 import './settings.css';
+
+const TABS: Record<SettingsTab, typeof LayoutTab> = {
+  layout: LayoutTab,
+  map: MapTab,
+  lineMap: LineMapTab,
+  table: TableTab,
+  other: OtherTab,
+};
 
 /** The settings dialog (spec section 2): 680×500, full-screen toggle, every change saved at once. */
 export function SettingsDialog() {
@@ -39,6 +47,7 @@ export function SettingsDialog() {
       footer={null}
       width={full ? '100vw' : 680}
       className={full ? 'hw-settings hw-settings--full' : 'hw-settings'}
+      classNames={{ container: 'hw-settings__box', body: 'hw-settings__body' }}
       title={
         <div className="hw-settings__title">
           <span>{t('settings.title')}</span>
@@ -61,13 +70,10 @@ export function SettingsDialog() {
         activeKey={tab}
         onChange={(k) => setTab(k as SettingsTab)}
         className="hw-settings__tabs"
-        items={[
-          { key: 'layout', label: t('settings.tabs.layout'), children: <LayoutTab change={change} /> },
-          { key: 'map', label: t('settings.tabs.map'), children: <MapTab change={change} /> },
-          { key: 'lineMap', label: t('settings.tabs.lineMap'), children: <LineMapTab change={change} /> },
-          { key: 'table', label: t('settings.tabs.table'), children: <TableTab change={change} /> },
-          { key: 'other', label: t('settings.tabs.other'), children: <OtherTab change={change} /> },
-        ]}
+        items={OFFERED_TABS.map((key) => {
+          const Tab = TABS[key];
+          return { key, label: t(`settings.tabs.${key}`), children: <Tab change={change} /> };
+        })}
       />
     </Modal>
   );

@@ -1,10 +1,18 @@
 export type SettingsTab = 'layout' | 'map' | 'lineMap' | 'table' | 'other';
 
+/**
+ * The tabs the dialog offers today. The others change nothing yet, so they stay hidden until their feature lands
+ * (docs/console.md "Settings"): line map (the line map screen), table layout (the dispatch console's three tables
+ * and what they hide), other (expiry reminders with the basic data, alarm sound with the alarms, debug).
+ */
+export const OFFERED_TABS: readonly SettingsTab[] = ['layout', 'map'];
+
 /** The settings dialog opens on the tab that matters for the current screen (spec: "e.g. line map or map"). */
-export function initialTab(pathname: string): SettingsTab {
+export function initialTab(pathname: string, offered: readonly SettingsTab[] = OFFERED_TABS): SettingsTab {
   const p = pathname.toLowerCase();
-  if (/line-?map|linear/.test(p)) return 'lineMap';
-  if (/dispatch|console|schedul/.test(p)) return 'table';
-  if (/map|monitor|track|trace/.test(p)) return 'map';
-  return 'layout';
+  let wanted: SettingsTab = 'layout';
+  if (/line-?map|linear/.test(p)) wanted = 'lineMap';
+  else if (/dispatch|console|schedul/.test(p)) wanted = 'table';
+  else if (/map|monitor|track|trace/.test(p)) wanted = 'map';
+  return offered.includes(wanted) ? wanted : 'layout';
 }

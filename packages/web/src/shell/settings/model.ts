@@ -1,4 +1,5 @@
-import { DEFAULT_USER_CONFIG, type UserConfig } from '@headway/server/contract';
+import type { UserConfig } from '@headway/server/contract';
+import { DEFAULT_USER_CONFIG } from '@headway/spec';
 
 export type MapType = 'baidu' | 'google' | 'osm' | 'amap';
 export const MAP_TYPES: readonly MapType[] = ['baidu', 'google', 'osm', 'amap'];

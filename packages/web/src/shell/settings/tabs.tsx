@@ -35,6 +35,7 @@ export function LayoutTab({ change }: { change: Change }) {
       </SettingRow>
       <SettingRow label={t('settings.menuTheme')}>
         <Radio.Group
+          aria-label={t('settings.menuTheme')}
           optionType="button"
           value={s.menuTheme}
           onChange={(e) => change({ menuTheme: e.target.value })}
@@ -45,7 +46,12 @@ export function LayoutTab({ change }: { change: Change }) {
         />
       </SettingRow>
       <SettingRow label={t('settings.tagsView')}>
-        <Switch checked={s.tagsView} onChange={(v) => change({ tagsView: v })} data-testid="setting-tags-view" />
+        <Switch
+          aria-label={t('settings.tagsView')}
+          checked={s.tagsView}
+          onChange={(v) => change({ tagsView: v })}
+          data-testid="setting-tags-view"
+        />
       </SettingRow>
     </>
   );
@@ -58,6 +64,7 @@ export function MapTab({ change }: { change: Change }) {
     <>
       <SettingRow label={t('settings.mapType')}>
         <Select
+          aria-label={t('settings.mapType')}
           style={{ width: 200 }}
           value={s.mapType}
           onChange={(v) => change({ mapType: v })}
@@ -65,10 +72,15 @@ export function MapTab({ change }: { change: Change }) {
         />
       </SettingRow>
       <SettingRow label={t('settings.markerClusterer')}>
-        <Switch checked={s.markerClusterer} onChange={(v) => change({ markerClusterer: v })} />
+        <Switch
+          aria-label={t('settings.markerClusterer')}
+          checked={s.markerClusterer}
+          onChange={(v) => change({ markerClusterer: v })}
+        />
       </SettingRow>
       <SettingRow label={t('settings.refreshFrequency')}>
         <Radio.Group
+          aria-label={t('settings.refreshFrequency')}
           optionType="button"
           value={s.refreshFrequency}
           onChange={(e) => change({ refreshFrequency: e.target.value })}
@@ -77,6 +89,7 @@ export function MapTab({ change }: { change: Change }) {
       </SettingRow>
       <SettingRow label={t('settings.vehicleTreeGroupBy')}>
         <Radio.Group
+          aria-label={t('settings.vehicleTreeGroupBy')}
           optionType="button"
           value={s.vehicleTreeGroupBy}
           onChange={(e) => change({ vehicleTreeGroupBy: e.target.value })}
@@ -97,6 +110,7 @@ export function LineMapTab({ change }: { change: Change }) {
     <>
       <SettingRow label={t('settings.lineMapType')}>
         <Radio.Group
+          aria-label={t('settings.lineMapType')}
           optionType="button"
           value={s.line_map_type}
           onChange={(e) => change({ line_map_type: e.target.value })}
@@ -108,6 +122,7 @@ export function LineMapTab({ change }: { change: Change }) {
       </SettingRow>
       <SettingRow label={t('settings.columns')}>
         <Radio.Group
+          aria-label={t('settings.columns')}
           optionType="button"
           value={s.line_map_column_count}
           onChange={(e) => change({ line_map_column_count: e.target.value })}
@@ -119,6 +134,7 @@ export function LineMapTab({ change }: { change: Change }) {
       </SettingRow>
       <SettingRow label={t('settings.departureTimetable')}>
         <Radio.Group
+          aria-label={t('settings.departureTimetable')}
           optionType="button"
           value={s.line_map_departure_timetable}
           onChange={(e) => change({ line_map_departure_timetable: e.target.value })}
@@ -139,6 +155,7 @@ export function TableTab({ change }: { change: Change }) {
     <>
       <SettingRow label={t('settings.tableLayout')}>
         <Radio.Group
+          aria-label={t('settings.tableLayout')}
           optionType="button"
           value={s.tableLayout}
           onChange={(e) => change({ tableLayout: e.target.value })}
@@ -146,13 +163,25 @@ export function TableTab({ change }: { change: Change }) {
         />
       </SettingRow>
       <SettingRow label={t('settings.hideAttendant')}>
-        <Switch checked={s.hide_attendant} onChange={(v) => change({ hide_attendant: v })} />
+        <Switch
+          aria-label={t('settings.hideAttendant')}
+          checked={s.hide_attendant}
+          onChange={(v) => change({ hide_attendant: v })}
+        />
       </SettingRow>
       <SettingRow label={t('settings.hideNonOperational')}>
-        <Switch checked={s.hide_non_operational} onChange={(v) => change({ hide_non_operational: v })} />
+        <Switch
+          aria-label={t('settings.hideNonOperational')}
+          checked={s.hide_non_operational}
+          onChange={(v) => change({ hide_non_operational: v })}
+        />
       </SettingRow>
       <SettingRow label={t('settings.hideDispatchAbnormal')}>
-        <Switch checked={s.hide_dispatch_abnormal} onChange={(v) => change({ hide_dispatch_abnormal: v })} />
+        <Switch
+          aria-label={t('settings.hideDispatchAbnormal')}
+          checked={s.hide_dispatch_abnormal}
+          onChange={(v) => change({ hide_dispatch_abnormal: v })}
+        />
       </SettingRow>
     </>
   );
@@ -168,13 +197,22 @@ export function OtherTab({ change }: { change: Change }) {
   return (
     <>
       <SettingRow label={t('settings.insuranceReminder')}>
-        <Switch checked={s.insurance_reminder} onChange={(v) => change({ insurance_reminder: v })} />
+        <Switch
+          aria-label={t('settings.insuranceReminder')}
+          checked={s.insurance_reminder}
+          onChange={(v) => change({ insurance_reminder: v })}
+        />
       </SettingRow>
       <SettingRow label={t('settings.vehicleReminder')}>
-        <Switch checked={s.vehicle_expire_reminder} onChange={(v) => change({ vehicle_expire_reminder: v })} />
+        <Switch
+          aria-label={t('settings.vehicleReminder')}
+          checked={s.vehicle_expire_reminder}
+          onChange={(v) => change({ vehicle_expire_reminder: v })}
+        />
       </SettingRow>
       <SettingRow label={t('settings.alarmSound')}>
         <Select
+          aria-label={t('settings.alarmSound')}
           style={{ width: 160 }}
           value={s.alarm_sound}
           onChange={(v) => change({ alarm_sound: v })}
@@ -185,7 +223,7 @@ export function OtherTab({ change }: { change: Change }) {
         </Button>
       </SettingRow>
       <SettingRow label={t('settings.debug')}>
-        <Switch checked={s.debug} onChange={(v) => change({ debug: v })} />
+        <Switch aria-label={t('settings.debug')} checked={s.debug} onChange={(v) => change({ debug: v })} />
       </SettingRow>
     </>
   );

@@ -1,25 +1,27 @@
 import { Menu, type MenuProps } from 'antd';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { matchView } from '../../app/routes/match';
 import { activeMenuKey, type MenuEntry, menuEntries, openKeysFor } from '../../app/routes/menu';
 import { useSession } from '../../auth/session-store';
+import { menuTitle } from '../../i18n/menu-title';
 import { useSettings } from '../settings/use-settings';
 import { MenuIcon } from './icons';
 
 type Items = NonNullable<MenuProps['items']>;
 
-function toItems(entries: readonly MenuEntry[], t: (key: string) => string): Items {
+function toItems(entries: readonly MenuEntry[], t: TFunction): Items {
   return entries.map((e) => ({
     key: e.key,
     icon: <MenuIcon name={e.icon} />,
     label: e.href ? (
       <a href={e.href} target="_blank" rel="noopener noreferrer" onClick={(ev) => ev.preventDefault()}>
-        {e.title ? t(e.title) : e.key}
+        {menuTitle(t, e.title, e.key)}
       </a>
     ) : (
-      <span data-testid={e.children ? `submenu-${e.key}` : `menu-${e.key}`}>{e.title ? t(e.title) : e.key}</span>
+      <span data-testid={e.children ? `submenu-${e.key}` : `menu-${e.key}`}>{menuTitle(t, e.title, e.key)}</span>
     ),
     children: e.children ? toItems(e.children, t) : undefined,
   }));

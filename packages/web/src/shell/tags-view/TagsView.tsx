@@ -1,10 +1,11 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
-import { useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { flattenViews } from '../../app/routes/build';
 import { useSession } from '../../auth/session-store';
+import { menuTitle } from '../../i18n/menu-title';
 import { REDIRECT_PREFIX } from '../view-host/RedirectPage';
 import { nextLocation, type TagView } from './model';
 import { useTags } from './store';
@@ -46,10 +47,24 @@ export function TagsView() {
   const closeTag = (tag: TagView) => {
     if (!tag.affix) go(close(tag.path));
   };
+  const list = useRef<HTMLDivElement>(null);
+  /** WAI-ARIA tabs: the arrows, Home and End move between tabs; Enter or Space opens one, Delete closes it. */
+  const onKey = (e: KeyboardEvent<HTMLDivElement>, tag: TagView, index: number) => {
+    const tabs = Array.from(list.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? []);
+    const focus = (i: number) => tabs[(i + tabs.length) % tabs.length]?.focus();
+    if (e.key === 'Enter' || e.key === ' ') navigate(tag.fullPath);
+    else if (e.key === 'Delete') closeTag(tag);
+    else if (e.key === 'ArrowRight') focus(index + 1);
+    else if (e.key === 'ArrowLeft') focus(index - 1);
+    else if (e.key === 'Home') focus(0);
+    else if (e.key === 'End') focus(tabs.length - 1);
+    else return;
+    e.preventDefault();
+  };
 
   return (
-    <div className="hw-tags" data-testid="tags-view">
-      {visited.map((tag) => {
+    <div className="hw-tags" data-testid="tags-view" role="tablist" aria-label={t('tags.label')} ref={list}>
+      {visited.map((tag, index) => {
         const active = tag.path === pathname;
         return (
           <Dropdown
@@ -78,20 +93,23 @@ export function TagsView() {
               data-testid={`tag-${tag.path}`}
               data-active={active}
               role="tab"
-              tabIndex={0}
+              // One tab stop for the whole bar (the open screen's tab); the arrows reach the others.
+              tabIndex={active ? 0 : -1}
               aria-selected={active}
+              aria-keyshortcuts={tag.affix ? undefined : 'Delete'}
               onClick={() => navigate(tag.fullPath)}
-              onKeyDown={(e) => e.key === 'Enter' && navigate(tag.fullPath)}
+              onKeyDown={(e) => onKey(e, tag, index)}
               onMouseDown={(e) => e.button === 1 && e.preventDefault()}
               onAuxClick={(e) => {
                 if (e.button === 1) closeTag(tag);
               }}
             >
-              <span>{tag.title ? t(tag.title) : tag.name}</span>
+              <span>{menuTitle(t, tag.title, tag.name)}</span>
               {!tag.affix && (
+                // The mouse's close; the keyboard's is Delete on the tab (aria-keyshortcuts).
                 <CloseOutlined
                   className="hw-tag__close"
-                  aria-label={t('tags.close')}
+                  aria-hidden
                   onClick={(e) => {
                     e.stopPropagation();
                     closeTag(tag);

@@ -2,6 +2,7 @@ import { Activity, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { matchView } from '../../app/routes/match';
 import type { ViewRoute } from '../../app/routes/types';
+import { isKnownScreen } from '../../app/routes/views';
 import { useSession } from '../../auth/session-store';
 import { useTags } from '../tags-view/store';
 import { REDIRECT_PREFIX, RedirectPage } from './RedirectPage';
@@ -34,7 +35,8 @@ export function ViewHost() {
 
   if (pathname === '/') return <Navigate to="/dashboard" replace />;
   if (pathname.startsWith(`${REDIRECT_PREFIX}/`)) return <RedirectPage />;
-  if (!current) return <Navigate to="/404" replace />;
+  // Spec section 2: a screen the user may not open is the no-permission page, an unknown path the 404 page.
+  if (!current) return <Navigate to={isKnownScreen(pathname) ? '/401' : '/404'} replace />;
 
   const kept: { path: string; view: ViewRoute }[] = [];
   for (const tag of visited) {

@@ -1,4 +1,4 @@
-import { hasPermission, type Permission } from '@headway/server/contract';
+import { hasPermission, type Permission } from '@headway/spec';
 import { createContext, useContext } from 'react';
 import type { AppRoute } from '../../app/routes/types';
 

@@ -39,7 +39,8 @@ function pair(rows: VehicleLive[]) {
 describe('the monitoring screen’s fleet view', () => {
   it('takes the worker’s columns: look per vehicle for the tree, positions for centring and framing', () => {
     const { view } = pair([row(1, true), row(2, false)]);
-    expect(view.look('864520040000001')).toEqual({ colour: 'red', kind: 'idle', online: true });
+    // ACC on and stopped, with a warning bit: the state that goes with the red is "warning", not "idle".
+    expect(view.look('864520040000001')).toEqual({ colour: 'red', kind: 'warning', online: true });
     expect(view.look('864520040000002')).toEqual({ colour: 'gray', kind: 'offline', online: false });
     expect(view.look('nobody').kind).toBe('offline');
     expect(view.position('864520040000001')).toEqual({ lng: -74.1, lat: 40.6 });

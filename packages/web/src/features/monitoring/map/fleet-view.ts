@@ -1,4 +1,5 @@
-import type { RealData, VehicleColour, VehicleStateKind } from '@headway/server/contract';
+import type { RealData } from '@headway/server/contract';
+import type { DisplayColour, DisplayState } from '@headway/spec';
 import type { FleetChanges, FleetRoster } from '../../../live/client';
 import { COLOURS, STATE_KINDS, type VehicleColumns } from '../../../map';
 
@@ -23,8 +24,9 @@ export interface VehicleEntry extends VehicleIdentity {
 }
 
 export interface VehicleLookup {
-  colour: VehicleColour;
-  kind: VehicleStateKind;
+  colour: DisplayColour;
+  /** The display state (its label goes with the colour). */
+  kind: DisplayState;
   online: boolean;
 }
 

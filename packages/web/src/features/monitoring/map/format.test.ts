@@ -1,15 +1,6 @@
 import type { OwnLine } from '@headway/server/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  clampProgress,
-  decodeFlags,
-  durationParts,
-  formatDistance,
-  lineProgress,
-  STATE_FLAGS,
-  uniqueParts,
-  WARNING_FLAGS,
-} from './format';
+import { clampProgress, durationParts, formatDistance, lineProgress, uniqueParts } from './format';
 import { defaultLabels, readLabels } from './label-config';
 
 describe('info box rules', () => {
@@ -25,22 +16,6 @@ describe('info box rules', () => {
     expect(clampProgress(42.4)).toBe(42);
     expect(clampProgress(130)).toBe(100);
     expect(clampProgress(Number.NaN)).toBe(0);
-  });
-
-  it('decodes state and warning bits', () => {
-    expect(decodeFlags((1 << 0) | (1 << 1) | (1 << 4) | (1 << 13), STATE_FLAGS)).toEqual([
-      'acc',
-      'gpsValid',
-      'online',
-      'door1',
-    ]);
-    expect(decodeFlags((1 << 1) | (1 << 23) | (1 << 30), WARNING_FLAGS)).toEqual([
-      'speeding',
-      'routeDeviation',
-      'rollover',
-    ]);
-    // The top bit of a DWORD stays unsigned.
-    expect(decodeFlags(0x80000000, WARNING_FLAGS)).toEqual([]);
   });
 
   it('hides repeated header parts', () => {

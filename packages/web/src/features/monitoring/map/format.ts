@@ -15,49 +15,6 @@ export function clampProgress(percent: number): number {
   return Math.max(0, Math.min(100, Math.round(percent)));
 }
 
-/** Spec section 4 state flag bits → i18n keys under monitoring.stateBits. */
-export const STATE_FLAGS: readonly [bit: number, key: string][] = [
-  [0, 'acc'],
-  [1, 'gpsValid'],
-  [4, 'online'],
-  [5, 'running'],
-  [7, 'deviation'],
-  [8, 'power'],
-  [9, 'outOfService'],
-  [13, 'door1'],
-  [14, 'door2'],
-  [15, 'door3'],
-  [18, 'gps'],
-  [19, 'bds'],
-  [20, 'glonass'],
-  [21, 'galileo'],
-  [22, 'resend'],
-];
-
-/** Spec section 4 warning bits (4–6: GPS errors, as JT/T 808 table 25 splits them). */
-export const WARNING_FLAGS: readonly [bit: number, key: string][] = [
-  [0, 'sos'],
-  [1, 'speeding'],
-  [2, 'tired'],
-  [3, 'dangerous'],
-  [4, 'gnssFault'],
-  [5, 'antennaOpen'],
-  [6, 'antennaShort'],
-  [8, 'powerCut'],
-  [11, 'cameraFault'],
-  [13, 'speedWarning'],
-  [19, 'longParking'],
-  [23, 'routeDeviation'],
-  [29, 'collision'],
-  [30, 'rollover'],
-];
-
-export function decodeFlags(value: number, table: readonly [number, string][]): string[] {
-  const out: string[] = [];
-  for (const [bit, key] of table) if ((value >>> bit) & 1) out.push(key);
-  return out;
-}
-
 /** Elapsed seconds → {key, values} under monitoring.duration. */
 export function durationParts(seconds: number): { key: 's' | 'm' | 'h' | 'd'; values: Record<string, number> } {
   const s = Math.max(0, Math.floor(seconds));

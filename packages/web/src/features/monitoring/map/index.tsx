@@ -27,7 +27,7 @@ const FALLBACK_VIEW = { lng: -74.15, lat: 40.58, zoom: 12 };
 
 /** Monitoring → Map: the live vehicles of the company over its lines, with the tree and the info box. */
 export default function MonitoringMapPage() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation('monitoring');
   const mapType = useSettings((s) => s.mapType);
   const clustered = useSettings((s) => s.markerClusterer);
   const groupBy = useSettings((s) => s.vehicleTreeGroupBy);
@@ -49,6 +49,11 @@ export default function MonitoringMapPage() {
   const [checked, setChecked] = useState<Set<string> | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: roster marks a new set of vehicles
   const visible = useMemo(() => checked ?? new Set(model.keys), [checked, model, data.roster]);
+
+  // Unchecking the open vehicle in the tree hides it from the map: its info box goes with it.
+  useEffect(() => {
+    if (selected !== null && !visible.has(selected)) setSelected(null);
+  }, [selected, visible]);
 
   const centreOn = useCallback(
     (imei: string) => {
@@ -98,8 +103,13 @@ export default function MonitoringMapPage() {
           onPick={pick}
         />
       </aside>
-      <section className="hw-monitor__map">
-        <MapProvider datum={provider.datum} center={[initial.lng, initial.lat]} zoom={initial.zoom}>
+      <section className={`hw-monitor__map${entrySnapshot ? ' hw-monitor__map--info' : ''}`}>
+        <MapProvider
+          datum={provider.datum}
+          center={[initial.lng, initial.lat]}
+          zoom={initial.zoom}
+          labels={{ name: t('monitoring.map.name'), zoomIn: t('monitoring.map.zoomIn'), zoomOut: t('monitoring.map.zoomOut') }}
+        >
           <BaseTileLayer provider={provider} language={i18n.language} attempt={attempt} onStatus={onStatus} />
           <LinesLayer paths={paths} />
           <StationsLayer stations={stations} />

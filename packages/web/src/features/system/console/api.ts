@@ -6,6 +6,7 @@ import type {
   CreateConsoleBody,
   UpdateConsoleBody,
 } from '@headway/server/contract';
+import { ErrorCode } from '@headway/spec';
 import { http } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import type { Page } from '../../../api/list';
@@ -28,7 +29,7 @@ export const consoleApi = {
       (error: unknown) =>
         !(
           error instanceof ApiError &&
-          error.code === 1004 &&
+          error.code === ErrorCode.parameter &&
           (error.result as { field?: string } | null)?.field === 'console_name'
         ),
     ),

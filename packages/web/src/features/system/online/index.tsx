@@ -6,6 +6,7 @@ import { ListToolbar } from '../../../components/list-page/ListToolbar';
 import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { formatTime } from '../../../i18n/format';
 import { usePermission } from '../../../shell/view-host/view-context';
+import { roleName } from '../role/role-label';
 import { type OnlineQuery, type OnlineSession, onlineApi } from './api';
 
 export default function OnlineUsersPage() {
@@ -35,7 +36,11 @@ export default function OnlineUsersPage() {
         columns={[
           { title: t('user.account'), dataIndex: 'account' },
           { title: t('user.userName'), dataIndex: 'user_name' },
-          { title: t('user.role'), dataIndex: 'role_name', render: (v: string) => <Tag>{v}</Tag> },
+          {
+            title: t('user.role'),
+            dataIndex: 'role_name',
+            render: (v: string) => <Tag>{roleName(t, { role_name: v })}</Tag>,
+          },
           { title: t('online.ip'), dataIndex: 'ip' },
           { title: t('online.clientAgent'), dataIndex: 'client_agent', ellipsis: true },
           { title: t('online.loginTime'), dataIndex: 'login_time', render: formatTime },

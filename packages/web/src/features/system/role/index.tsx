@@ -7,6 +7,7 @@ import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { usePermission } from '../../../shell/view-host/view-context';
 import { type RoleRow, roleApi } from './api';
 import { RoleDialog } from './components/RoleDialog';
+import { roleName, roleRemark } from './role-label';
 
 export default function RolesPage() {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export default function RolesPage() {
         rowKey="role_id"
         {...list.tableProps}
         columns={[
-          { title: t('role.roleName'), dataIndex: 'role_name' },
+          { title: t('role.roleName'), dataIndex: 'role_name', render: (_: string, row) => roleName(t, row) },
           {
             title: t('role.roleFlag'),
             dataIndex: 'role_flag',
@@ -47,7 +48,12 @@ export default function RolesPage() {
               v === 1 ? <Tag color="purple">{t('role.shared')}</Tag> : <Tag>{t('role.custom')}</Tag>,
           },
           { title: t('role.userCount'), dataIndex: 'user_count', width: 100 },
-          { title: t('common.remark'), dataIndex: 'remark', ellipsis: true, render: (v: string) => v || '--' },
+          {
+            title: t('common.remark'),
+            dataIndex: 'remark',
+            ellipsis: true,
+            render: (_: string, row) => roleRemark(t, row) || '--',
+          },
           {
             title: t('common.actions'),
             key: 'actions',

@@ -8,8 +8,10 @@ import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { formatTime } from '../../../i18n/format';
 import { usePermission } from '../../../shell/view-host/view-context';
 import { roleApi } from '../role/api';
+import { roleName } from '../role/role-label';
 import { type UserQuery, type UserRow, userApi } from './api';
 import { UserDialog } from './components/UserDialog';
+import { explainUserFailure } from './own-account';
 
 export default function UsersPage() {
   const { t } = useTranslation();
@@ -20,7 +22,12 @@ export default function UsersPage() {
   const roles = useQuery({ queryKey: ['roles', 'all'], queryFn: () => roleApi.list({ page: 1, limit: 200 }) });
 
   async function remove(row: UserRow) {
-    await userApi.remove(row.user_id);
+    try {
+      await userApi.remove(row.user_id);
+    } catch (error) {
+      explainUserFailure(error, t, (text) => message.error(text, 5));
+      return;
+    }
     message.success(t('common.deleted'));
     list.reload();
   }
@@ -36,13 +43,15 @@ export default function UsersPage() {
         <Select
           allowClear
           placeholder={t('user.role')}
+          aria-label={t('user.role')}
           style={{ width: 180 }}
-          options={(roles.data?.rows ?? []).map((r) => ({ value: r.role_id, label: r.role_name }))}
+          options={(roles.data?.rows ?? []).map((r) => ({ value: r.role_id, label: roleName(t, r) }))}
           onChange={(role_id?: number) => list.filter({ role_id })}
         />
         <Select
           allowClear
           placeholder={t('common.state')}
+          aria-label={t('common.state')}
           style={{ width: 120 }}
           options={[
             { value: 0, label: t('common.enabled') },
@@ -57,7 +66,11 @@ export default function UsersPage() {
         columns={[
           { title: t('user.account'), dataIndex: 'account' },
           { title: t('user.userName'), dataIndex: 'user_name' },
-          { title: t('user.role'), dataIndex: 'role_name', render: (v: string) => <Tag color="blue">{v}</Tag> },
+          {
+            title: t('user.role'),
+            dataIndex: 'role_name',
+            render: (_: string, row) => <Tag color="blue">{roleName(t, row)}</Tag>,
+          },
           { title: t('common.email'), dataIndex: 'email', render: (v: string) => v || '--' },
           {
             title: t('common.state'),

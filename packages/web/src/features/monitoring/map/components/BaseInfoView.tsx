@@ -18,7 +18,7 @@ const FIELDS = [
 
 /** Spec "Base info": the vehicle register's fields; empty ones show '--'. */
 export function BaseInfoView({ info, loading }: { info: CarBaseInfo | undefined; loading: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('monitoring');
   if (loading || !info) return <Skeleton active paragraph={{ rows: 5 }} title={false} />;
   return (
     <dl className="hw-infobox__grid">

@@ -24,7 +24,7 @@ export interface InfoBoxProps {
  * info, and the shown-labels popover. Footer actions (video, trace, command…) arrive with their features.
  */
 export function InfoBox({ entry, line, onClose }: InfoBoxProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('monitoring');
   const [tab, setTab] = useState<'real' | 'base'>('real');
   const [labels, setLabels] = useState<LabelConfig>(() => readLabels(storage));
   const base = useQuery({

@@ -4,7 +4,7 @@ import type { LiveStatus } from '../../../../live/client';
 
 /** Live channel state and the time of the last applied update. */
 export function LiveBadge({ status, updatedAt }: { status: LiveStatus; updatedAt: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('monitoring');
   const key = status === 'connected' ? 'connected' : status === 'connecting' ? 'connecting' : 'offline';
   return (
     <div className={`hw-livebadge hw-livebadge--${status}`} data-testid="live-badge">

@@ -1,13 +1,14 @@
 import type { OwnLine } from '@headway/server/contract';
-import { Button, Progress, Tag } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { bitNames, DISPLAY_STATES, labelIn, STATE_BITS, StateMask, WARNING_BITS, WarningMask } from '@headway/spec';
+import { Progress, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../../i18n/format';
 import { COLOUR_HEX, vehicleLook } from '../../../../map';
 import type { VehicleEntry } from '../fleet-view';
-import { decodeFlags, durationParts, formatDistance, lineProgress, STATE_FLAGS, WARNING_FLAGS } from '../format';
-import { canGeocode, offlineGeocoder } from '../geocoder';
+import { durationParts, formatDistance, lineProgress } from '../format';
 import type { LabelConfig } from '../label-config';
+import { AddressView } from './AddressView';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -28,12 +29,8 @@ export function RealDataView({
   line: OwnLine | undefined;
   labels: LabelConfig;
 }) {
-  const { t, i18n } = useTranslation();
-  const [address, setAddress] = useState<string | null>(null);
+  const { t, i18n } = useTranslation('monitoring');
   const data = entry.data;
-  // A new vehicle or a new position invalidates the resolved address.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the values are the triggers
-  useEffect(() => setAddress(null), [entry.imei, data?.lat, data?.lng]);
 
   if (!data) return <div className="hw-infobox__empty">{t('monitoring.info.noData')}</div>;
   const now = Date.now() / 1000;
@@ -49,17 +46,17 @@ export function RealDataView({
     return t('monitoring.info.elapsed', { time: t(`monitoring.duration.${p.key}`, p.values) });
   };
   const progress = lineProgress(data, line);
-  const states = decodeFlags(data.s, STATE_FLAGS).filter((k) => k !== 'online');
-  const warnings = decodeFlags(data.w, WARNING_FLAGS);
+  const states = bitNames(data.s, STATE_BITS).filter((k) => k !== 'online');
+  const warnings = bitNames(data.w, WARNING_BITS);
   const route = data.route;
-  const deviating = ((data.s >>> 7) & 1) === 1 || ((data.w >>> 23) & 1) === 1;
+  const deviating = (data.s & StateMask.deviation) !== 0 || (data.w & WarningMask.routeDeviation) !== 0;
   const mileage = data.att?.max_km;
 
   return (
     <dl className="hw-infobox__grid">
       <div className="hw-infobox__status">
         <Tag color={COLOUR_HEX[look.colour]} data-testid="info-state">
-          {t(`monitoring.state.${look.kind}`)}
+          {labelIn(DISPLAY_STATES[look.kind].label, i18n.language)}
         </Tag>
         <span className="hw-infobox__muted">
           {look.speed !== null ? t('monitoring.info.kmh', { value: look.speed }) : elapsed(look.elapsed)}
@@ -94,7 +91,7 @@ export function RealDataView({
             ? dash
             : states.map((k) => (
                 <Tag key={k} bordered={false}>
-                  {t(`monitoring.stateBits.${k}`)}
+                  {labelIn(STATE_BITS[k].label, i18n.language)}
                 </Tag>
               ))}
         </Row>
@@ -106,7 +103,7 @@ export function RealDataView({
           ) : (
             warnings.map((k) => (
               <Tag key={k} color="red" bordered={false}>
-                {t(`monitoring.warningBits.${k}`)}
+                {labelIn(WARNING_BITS[k].label, i18n.language)}
               </Tag>
             ))
           )}
@@ -132,7 +129,7 @@ export function RealDataView({
         <Row label={t('monitoring.info.serialDirection')}>
           {route?.sn !== undefined ? t('monitoring.info.serial', { serial: route.sn }) : dash}
           {' / '}
-          {route?.dir ? t(`monitoring.info.direction.${route.dir}`) : dash}
+          {route?.dir === 1 || route?.dir === 2 ? t(`monitoring.info.direction.${route.dir}`) : dash}
         </Row>
       )}
       {labels.arrivalDeparture && (
@@ -169,18 +166,7 @@ export function RealDataView({
       {labels.movingTime && <Row label={t('monitoring.info.movingTime')}>{formatTime(data.mt)}</Row>}
       {labels.address && (
         <Row label={t('monitoring.info.address')}>
-          {address ?? (
-            <Button
-              size="small"
-              type="link"
-              style={{ padding: 0 }}
-              disabled={!canGeocode(data.lat, data.lng)}
-              onClick={() => void offlineGeocoder.address(data.lat, data.lng, i18n.language).then(setAddress)}
-              data-testid="resolve-address"
-            >
-              {t('monitoring.info.resolve')}
-            </Button>
-          )}
+          <AddressView imei={entry.imei} lat={data.lat} lng={data.lng} />
         </Row>
       )}
     </dl>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /** Quiet notice when the base map cannot load (offline); the rest of the map keeps working. */
 export function TileNotice({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('monitoring');
   return (
     <div className="hw-map-notice" role="status" data-testid="tiles-unavailable">
       <CloudOutlined />

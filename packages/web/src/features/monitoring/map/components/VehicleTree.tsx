@@ -1,10 +1,12 @@
 import type { VehicleTreeNode } from '@headway/server/contract';
+import { DISPLAY_STATES, labelIn } from '@headway/spec';
 import { Empty, Input, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLOUR_HEX } from '../../../../map';
 import type { FleetView } from '../fleet-view';
+import { filterTree } from '../tree-search';
 
 export interface VehicleTreeProps {
   nodes: readonly VehicleTreeNode[];
@@ -27,12 +29,6 @@ interface Row extends DataNode {
   children?: Row[];
 }
 
-function matches(node: VehicleTreeNode, term: string): boolean {
-  if (!term) return true;
-  const t = term.toLowerCase();
-  return [node.label, node.node_data.lpn, node.node_data.imei].some((v) => v?.toLowerCase().includes(t));
-}
-
 /**
  * The left vehicle tree: groups (fleet or line) with online/total counts, vehicles with a state dot.
  * Virtual scrolling keeps thousands of vehicles cheap; checkboxes choose what the map shows. The rows are
@@ -40,7 +36,7 @@ function matches(node: VehicleTreeNode, term: string): boolean {
  * recounts the groups, so 20,000 vehicles do not rebuild 20,000 titles twice a second.
  */
 export function VehicleTree({ nodes, model, version, checked, onCheck, selected, onPick }: VehicleTreeProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation('monitoring');
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<Key[] | null>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -59,7 +55,6 @@ export function VehicleTree({ nodes, model, version, checked, onCheck, selected,
     const byKey = new Map<string, string>();
     const build = (node: VehicleTreeNode): Row | null => {
       if (node.node_type === 2) {
-        if (!matches(node, search)) return null;
         const imei = node.node_data.imei;
         byKey.set(node.gid, imei);
         return { key: node.gid, isLeaf: true, label: node.label, imei, imeis: [imei] };
@@ -71,7 +66,9 @@ export function VehicleTree({ nodes, model, version, checked, onCheck, selected,
       groups.push(row);
       return row;
     };
-    const data = nodes.map(build).filter((c): c is Row => c !== null);
+    const data = filterTree(nodes, search)
+      .map(build)
+      .filter((c): c is Row => c !== null);
     return { data, groups, groupKeys: groups.map((g) => g.key), vehicleKeys: byKey };
   }, [nodes, search, t]);
 
@@ -98,7 +95,7 @@ export function VehicleTree({ nodes, model, version, checked, onCheck, selected,
           <span className="hw-vtree__car" data-testid={`vehicle-${row.label}`}>
             <i className="hw-vtree__dot" style={{ background: COLOUR_HEX[look.colour] }} />
             <span className="hw-vtree__name">{row.label}</span>
-            <span className="hw-vtree__state">{t(`monitoring.state.${look.kind}`)}</span>
+            <span className="hw-vtree__state">{labelIn(DISPLAY_STATES[look.kind].label, i18n.language)}</span>
           </span>
         );
       }
@@ -111,7 +108,7 @@ export function VehicleTree({ nodes, model, version, checked, onCheck, selected,
         </span>
       );
     },
-    [model, online, t, version],
+    [model, online, t, i18n.language, version],
   );
 
   const checkedKeys = useMemo(() => {

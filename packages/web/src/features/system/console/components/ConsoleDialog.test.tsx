@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../../i18n';
 import type { ConsoleRouteChoice, ConsoleRow, ConsoleUserChoice } from '../api';
 import { ConsoleDialog } from './ConsoleDialog';
@@ -95,12 +95,23 @@ describe('console dialog', { timeout: 30_000 }, () => {
   });
 
   it('requires a name and keeps it within 64 characters before anything is sent', async () => {
-    renderDialog(null);
-    await screen.findByText('New console');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Console name cannot be empty');
-    const input = screen.getByTestId('console-form').querySelector('#console_name') as HTMLInputElement;
-    fireEvent.change(input, { target: { value: 'x'.repeat(65) } });
-    await screen.findByText('At most 64 characters', {}, { timeout: 2000 });
+    // Every call of the console goes through fetch: a save or a name check would show here.
+    const sent = vi.fn(async () => Response.json({ code: 0, msg: 'ok', result: true }));
+    vi.stubGlobal('fetch', sent);
+    try {
+      renderDialog(null);
+      await screen.findByText('New console');
+      const save = screen.getByRole('button', { name: 'Save' });
+      fireEvent.click(save);
+      await screen.findByText('Console name cannot be empty');
+      const input = screen.getByTestId('console-form').querySelector('#console_name') as HTMLInputElement;
+      fireEvent.change(input, { target: { value: 'x'.repeat(65) } });
+      await screen.findByText('At most 64 characters', {}, { timeout: 2000 });
+      fireEvent.click(save);
+      await screen.findByText('At most 64 characters');
+      expect(sent).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,7 +1,8 @@
-import { FULL_MASK, type Permission, PermissionBit } from '@headway/server/contract';
+import { FULL_MASK, labelIn, PERMISSIONS, type Permission, PermissionBit } from '@headway/spec';
 import { Checkbox, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../auth/session-store';
+import { menuTitle } from '../../../../i18n/menu-title';
 import type { RoleScreen } from '../api';
 
 const BITS = Object.entries(PermissionBit) as [Permission, number][];
@@ -57,7 +58,7 @@ interface Props {
 
 /** One row per screen, one column per bit of the 11-bit mask (spec section 6). */
 export function PermissionMatrix({ screens, value, onChange, readOnly }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const routes = useSession((s) => s.routes);
   const set = (name: string, mask: number) => onChange?.({ ...value, [name]: mask });
   const groupTitle = (name: string) => routes.find((r) => r.name === name)?.title ?? name;
@@ -92,7 +93,7 @@ export function PermissionMatrix({ screens, value, onChange, readOnly }: Props) 
                     onChange?.(next);
                   }}
                 >
-                  <strong>{t(r.screen.title, { defaultValue: r.screen.title })}</strong>
+                  <strong>{menuTitle(t, r.screen.title)}</strong>
                 </Checkbox>
               );
             }
@@ -105,14 +106,14 @@ export function PermissionMatrix({ screens, value, onChange, readOnly }: Props) 
                   indeterminate={mask > 0 && mask < FULL_MASK}
                   onChange={(e) => set(r.screen.name, e.target.checked ? FULL_MASK : 0)}
                 >
-                  {t(r.screen.title, { defaultValue: r.screen.title })}
+                  {menuTitle(t, r.screen.title)}
                 </Checkbox>
               </span>
             );
           },
         },
         ...BITS.map(([bit, flag]) => ({
-          title: t(`permission.${bit}`),
+          title: labelIn(PERMISSIONS[bit].label, i18n.language),
           key: bit,
           align: 'center' as const,
           width: 68,

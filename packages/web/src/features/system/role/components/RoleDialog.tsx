@@ -3,6 +3,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RoleRow, roleApi } from '../api';
+import { roleName, roleRemark } from '../role-label';
 import { PermissionMatrix } from './PermissionMatrix';
 
 interface Values {
@@ -29,12 +30,13 @@ export function RoleDialog({ open, role, readOnly, onClose, onSaved }: Props) {
   useEffect(() => {
     if (!open) return;
     form.resetFields();
+    // A read-only role is only looked at: a built-in one reads in the console language. Edited, it is data.
     form.setFieldsValue({
-      role_name: role?.role_name ?? '',
-      remark: role?.remark ?? '',
+      role_name: role ? (readOnly ? roleName(t, role) : role.role_name) : '',
+      remark: role ? (readOnly ? roleRemark(t, role) : role.remark) : '',
       permissions: role?.permissions ?? {},
     });
-  }, [open, role, form]);
+  }, [open, role, readOnly, form, t]);
 
   async function submit() {
     const v = await form.validateFields();

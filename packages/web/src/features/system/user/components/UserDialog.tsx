@@ -1,10 +1,14 @@
-import { Form, Input, Modal, Select, Switch } from 'antd';
+import { App, Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hashPassword } from '../../../../auth/password';
 import { newPasswordRules } from '../../../../auth/password-rules';
+import { useSession } from '../../../../auth/session-store';
 import type { RoleRow } from '../../role/api';
+import { roleName } from '../../role/role-label';
 import { type UserRow, userApi } from '../api';
+import { roleChoices } from '../assignable-roles';
+import { explainUserFailure } from '../own-account';
 
 interface Values {
   account: string;
@@ -27,8 +31,10 @@ interface Props {
 
 export function UserDialog({ open, user, roles, onClose, onSaved }: Props) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const callerFlag = useSession((s) => s.user?.role_flag);
   const creating = user === null;
 
   useEffect(() => {
@@ -69,6 +75,8 @@ export function UserDialog({ open, user, roles, onClose, onSaved }: Props) {
         });
       }
       onSaved();
+    } catch (error) {
+      explainUserFailure(error, t, (text) => message.error(text, 5));
     } finally {
       setSaving(false);
     }
@@ -129,7 +137,11 @@ export function UserDialog({ open, user, roles, onClose, onSaved }: Props) {
           rules={[{ required: true, message: t('validation.required', { field: t('user.role') }) }]}
         >
           <Select
-            options={roles.map((r) => ({ value: r.role_id, label: r.role_name }))}
+            options={roleChoices(roles, callerFlag, user?.role_id).map(({ role, disabled }) => ({
+              value: role.role_id,
+              label: roleName(t, role),
+              disabled,
+            }))}
             showSearch={{ optionFilterProp: 'label' }}
           />
         </Form.Item>

@@ -1,0 +1,29 @@
+import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
+import { LANGUAGES } from './detect';
+import { isNamespace, type Namespace } from './namespaces';
+
+// One chunk per language and namespace: the browser downloads only the language in use, and a feature's strings
+// only with its screen. No HTTP backend: the bundler names and hashes the chunks like any other module.
+const FOLDER: Record<Namespace, string> = { translation: 'locales', monitoring: 'monitoring' };
+const files = import.meta.glob<{ default: ResourceKey }>('./{locales,monitoring}/{en,zh,th}.ts');
+
+export function loadMessages(language: string, namespace: string): Promise<ResourceKey> {
+  const load =
+    isNamespace(namespace) && (LANGUAGES as readonly string[]).includes(language)
+      ? files[`./${FOLDER[namespace]}/${language}.ts`]
+      : undefined;
+  if (!load) return Promise.reject(new Error(`no messages for ${language}/${namespace}`));
+  return load().then((module) => module.default);
+}
+
+/** The i18next backend over loadMessages. */
+export const bundledMessages: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    loadMessages(language, namespace).then(
+      (resources) => callback(null, resources),
+      (error: Error) => callback(error, false),
+    );
+  },
+};

@@ -1,0 +1,13 @@
+import type translation from './locales/en';
+import type monitoring from './monitoring/en';
+
+// English resources type every t() call: a key that does not exist in its namespace fails tsc.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: {
+      translation: typeof translation;
+      monitoring: typeof monitoring;
+    };
+  }
+}
