@@ -179,7 +179,11 @@ it('finds a line by its code, keeps the info box clear of the legend and zoom, a
   expect(info.bottom).toBeLessThanOrEqual(768);
 
   // Unchecking the bus hides it from the map: its info box goes too.
-  await page.getByTestId(`vehicle-${target}`).locator('xpath=ancestor::*[contains(@class,"ant-tree-treenode")]').locator('.ant-tree-checkbox').click();
+  await page
+    .getByTestId(`vehicle-${target}`)
+    .locator('xpath=ancestor::*[contains(@class,"ant-tree-treenode")]')
+    .locator('.ant-tree-checkbox')
+    .click();
   await box.waitFor({ state: 'detached' });
   await closeSession(session);
 });

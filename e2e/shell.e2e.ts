@@ -104,13 +104,13 @@ describe('console shell (admin)', () => {
 
   it('moves between tabs with the arrows and closes one with Delete (WAI-ARIA tabs)', async () => {
     await openMenu('System', '/system/user');
-    expect(await page.getByRole('tablist').getByRole('tab').count()).toBe(3);
+    await expect.poll(() => page.getByRole('tablist').getByRole('tab').count()).toBe(3);
     const users = page.getByTestId('tag-/system/user');
     await users.focus();
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
-      'tag-/system/role',
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('tag-/system/role');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Delete');
     await page.waitForURL('**/system/role');

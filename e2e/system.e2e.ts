@@ -54,7 +54,7 @@ describe('system screens (admin)', () => {
     await row.waitFor({ state: 'detached' });
   });
 
-  it("offers a company administrator only the roles the server lets them give", async () => {
+  it('offers a company administrator only the roles the server lets them give', async () => {
     await page.getByTestId('user-add').click();
     await page.getByTestId('user-form').locator('#role_id').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');

@@ -15,7 +15,10 @@ const run = (title, cmd) => {
 ensureInstalled();
 run('lint and format', 'npx biome ci .');
 run('type-check', 'npm run typecheck');
-run('unit and integration', 'npx vitest run --project spec --project protocol --project server --project simulator --project web');
+run(
+  'unit and integration',
+  'npx vitest run --project spec --project protocol --project server --project simulator --project web',
+);
 buildWeb();
 // The console was just built; the e2e global setup need not build it again.
 process.env.HEADWAY_E2E_SKIP_BUILD = '1';

@@ -16,6 +16,9 @@ const FAILING: readonly ImpactValue[] = ['serious', 'critical'];
  * so a failing test says what to fix. `exclude` leaves out parts another check owns (e.g. a closed popup).
  */
 export async function axeViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  // Judge the page at rest: no pointer hovering a control, no dialog or menu halfway through its animation.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(

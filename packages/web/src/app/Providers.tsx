@@ -6,8 +6,13 @@ import { normalizeLanguage } from '../i18n/detect';
 import { readableShade } from '../shell/settings/readable-shade';
 import { useSettings } from '../shell/settings/use-settings';
 
-/** antd's red (#FF4D4F) carries the delete and force-offline links: at its readable shade, like the theme colour. */
+/**
+ * antd's status colours at readable shades, like the theme colour: red carries the delete and force-offline links,
+ * green and orange the text of status tags on their light tints (hence the margin over 4.5:1).
+ */
 const DANGER = readableShade('#FF4D4F', 4.6);
+const SUCCESS = readableShade('#52C41A', 4.9);
+const WARNING = readableShade('#FAAD14', 4.9);
 
 const FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans Thai', Loma, Tahoma, sans-serif";
@@ -37,6 +42,12 @@ export function Providers({ children }: { children: ReactNode }) {
           colorPrimary: primary,
           colorInfo: primary,
           colorError: DANGER,
+          colorSuccess: SUCCESS,
+          colorWarning: WARNING,
+          // The tints behind status tags stay antd's light ones (derived from the darker shades they turn grey).
+          colorSuccessBg: '#F6FFED',
+          colorWarningBg: '#FFFBE6',
+          colorErrorBg: '#FFF2F0',
           // antd's grey texts (breadcrumb, descriptions, secondary text, placeholders) reach 4.5:1 (WCAG AA).
           colorTextTertiary: 'rgba(0, 0, 0, 0.55)',
           colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',

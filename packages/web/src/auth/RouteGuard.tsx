@@ -10,9 +10,9 @@ import { hasSession, useSession } from './session-store';
 import { WechatCallback } from './WechatCallback';
 
 /** Routes a visitor without a session may open (spec section 2: "no login needed"). */
-export const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/login', '/auth-redirect']);
+const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/login', '/auth-redirect']);
 
-export function loginPathFor(pathname: string, search: string): string {
+function loginPathFor(pathname: string, search: string): string {
   return `/login?redirect=${encodeURIComponent(pathname + search)}`;
 }
 

@@ -64,6 +64,7 @@ export function MapProvider({ datum, center, zoom, labels, className, children }
   }, []);
 
   // The controls are made once: a language change renames their buttons in place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the buttons exist once the map does
   useEffect(() => {
     const root = target.current;
     root?.querySelector('.ol-zoom-in')?.setAttribute('title', labels.zoomIn);
@@ -97,9 +98,9 @@ export function MapProvider({ datum, center, zoom, labels, className, children }
   );
 
   return (
-    <div className={`hw-map ${className ?? ''}`} role="region" aria-label={labels.name}>
+    <section className={`hw-map ${className ?? ''}`} aria-label={labels.name}>
       <div ref={target} className="hw-map__canvas" data-testid="map-canvas" />
       {value && <MapContext.Provider value={value}>{children}</MapContext.Provider>}
-    </div>
+    </section>
   );
 }

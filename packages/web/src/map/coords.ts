@@ -8,7 +8,7 @@ import gcoord from 'gcoord';
 export type Datum = 'wgs84' | 'gcj02' | 'bd09';
 
 /** Spec section 9: earth radius 6378137 m (spherical Mercator). */
-export const EARTH_RADIUS = 6378137;
+const EARTH_RADIUS = 6378137;
 const MAX_LAT = 85.05112878;
 
 function mercator(lng: number, lat: number, out: number[] = [0, 0]): [number, number] {

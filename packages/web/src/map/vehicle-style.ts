@@ -32,7 +32,7 @@ export function azimuthStep(azimuth: number): number {
   return Math.round(normalised / AZIMUTH_STEP) % AZIMUTH_STEPS;
 }
 
-export interface VehicleLook {
+interface VehicleLook {
   /** The display state: its label and colour go together (a red dot reads "Warning"). */
   kind: DisplayState;
   colour: DisplayColour;

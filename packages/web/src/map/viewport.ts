@@ -7,7 +7,7 @@ export interface Viewport {
   zoom: number;
 }
 
-export const VIEWPORT_KEY = 'headway_map_viewport';
+const VIEWPORT_KEY = 'headway_map_viewport';
 
 export function readViewport(storage: Pick<Storage, 'getItem'> | null, fallback: Viewport): Viewport {
   try {

@@ -28,7 +28,7 @@ interface LoginForm {
 }
 
 /** Only same-origin paths are followed after login; anything else goes home. */
-export function safeRedirect(redirect: string | null): string {
+function safeRedirect(redirect: string | null): string {
   if (!redirect?.startsWith('/') || redirect.startsWith('//')) return '/';
   return redirect;
 }

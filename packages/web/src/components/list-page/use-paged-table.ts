@@ -44,7 +44,9 @@ export function usePagedTable<Q extends PageQuery, Row>(
       dataSource: list.data?.rows ?? [],
       pagination,
       // A failed request leaves its reason and a retry in place of the rows, not "No data".
-      locale: list.isError ? { emptyText: createElement(ListError, { error: list.error, onRetry: refetch }) } : undefined,
+      locale: list.isError
+        ? { emptyText: createElement(ListError, { error: list.error, onRetry: refetch }) }
+        : undefined,
     },
   };
 }

@@ -11,7 +11,7 @@ const th: Messages = {
     system: 'ระบบ',
     systemUser: 'ผู้ใช้',
     systemRole: 'บทบาท',
-    systemConsole: 'คอนโซลจัดการเดินรถ',
+    systemConsole: 'คอนโซลเดินรถ',
     systemOnline: 'ผู้ใช้ออนไลน์',
     profile: 'โปรไฟล์',
   },

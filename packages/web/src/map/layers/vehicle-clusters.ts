@@ -35,7 +35,7 @@ function clusterStyle(count: number): Style {
   return style;
 }
 
-export interface GridCluster {
+interface GridCluster {
   /** Vehicles in the cell. */
   n: number;
   /** Their mean view coordinate. */

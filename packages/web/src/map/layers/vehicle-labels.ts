@@ -43,11 +43,7 @@ function labelStyle(text: string, selected: boolean): Style[] {
  * A small canvas layer with the labels of vehicles in view, rebuilt on pan/zoom and per batch. No React, so
  * the browser benchmark runs the same code as the screen. Returns the detach function.
  */
-export function attachVehicleLabels(
-  map: OlMap,
-  features: VehicleFeatures,
-  selected: string | null,
-): () => void {
+export function attachVehicleLabels(map: OlMap, features: VehicleFeatures, selected: string | null): () => void {
   const source = new VectorSource();
   const layer = new VectorLayer({
     source,

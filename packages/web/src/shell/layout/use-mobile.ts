@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** Spec: mobile mode below 992 px. Resize is debounced 100 ms (spec section 9). */
-export const MOBILE_WIDTH = 992;
+const MOBILE_WIDTH = 992;
 
 export function useIsMobile(): boolean {
   const [mobile, setMobile] = useState(() => window.innerWidth < MOBILE_WIDTH);

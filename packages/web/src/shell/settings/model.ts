@@ -26,7 +26,7 @@ export interface DisplaySettings {
 export type UserConfigFields = Omit<UserConfig, 'settings'>;
 export type Settings = DisplaySettings & UserConfigFields;
 
-export const DEFAULT_THEME = '#409EFF';
+const DEFAULT_THEME = '#409EFF';
 
 export function defaultSettings(language: string): Settings {
   const { settings: _ignored, ...config } = DEFAULT_USER_CONFIG;

@@ -108,7 +108,11 @@ export default function MonitoringMapPage() {
           datum={provider.datum}
           center={[initial.lng, initial.lat]}
           zoom={initial.zoom}
-          labels={{ name: t('monitoring.map.name'), zoomIn: t('monitoring.map.zoomIn'), zoomOut: t('monitoring.map.zoomOut') }}
+          labels={{
+            name: t('monitoring.map.name'),
+            zoomIn: t('monitoring.map.zoomIn'),
+            zoomOut: t('monitoring.map.zoomOut'),
+          }}
         >
           <BaseTileLayer provider={provider} language={i18n.language} attempt={attempt} onStatus={onStatus} />
           <LinesLayer paths={paths} />

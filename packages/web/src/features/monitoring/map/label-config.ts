@@ -25,7 +25,7 @@ export const LABELS = [
 export type LabelKey = (typeof LABELS)[number];
 export type LabelConfig = Record<LabelKey, boolean>;
 
-export const LABEL_STORAGE_KEY = 'headway_map_labels';
+const LABEL_STORAGE_KEY = 'headway_map_labels';
 const OFF_BY_DEFAULT: readonly LabelKey[] = ['movingTime', 'vehicleType'];
 
 export function defaultLabels(): LabelConfig {

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { MapLinePath, MapStation } from '../../../map';
 
 /** Metres within which stops of the same name are one place: the two sides of a street, lines sharing a stop. */
-export const SAME_STOP_METRES = 150;
+const SAME_STOP_METRES = 150;
 
 /**
  * Names each place once: a stop served in both directions, or by several lines, is several stations metres apart,

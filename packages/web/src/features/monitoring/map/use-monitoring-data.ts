@@ -8,8 +8,8 @@ import type { VehicleChanges } from './components/MapVehicles';
 import { FleetView } from './fleet-view';
 
 /** Spec section 9: full position refresh every 90 s, vehicle tree every hour. */
-export const FULL_REFRESH_MS = 90_000;
-export const TREE_REFRESH_MS = 60 * 60_000;
+const FULL_REFRESH_MS = 90_000;
+const TREE_REFRESH_MS = 60 * 60_000;
 
 /** How often the refresh loop checks whether a full refresh is due. */
 const REFRESH_TICK_MS = 1_000;

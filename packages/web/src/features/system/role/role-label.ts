@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 // their flag (@System, @Admin: read-only for companies, so their text is the platform's), the demo's own
 // Dispatcher role only while it still carries the seed's name. A renamed role shows as stored.
 
-export type BuiltInRole = 'system' | 'admin' | 'dispatcher';
+type BuiltInRole = 'system' | 'admin' | 'dispatcher';
 
 const BY_FLAG: Readonly<Record<string, BuiltInRole>> = { '@System': 'system', '@Admin': 'admin' };
 

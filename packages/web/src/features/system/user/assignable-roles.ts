@@ -5,7 +5,7 @@ import type { RoleRow } from '../role/api';
  * `assignableRole`): any role the company sees, except the platform's `@System` role, which only a `@System`
  * caller hands out (the server answers 1005 otherwise).
  */
-export function mayAssign(role: Pick<RoleRow, 'role_flag'>, callerFlag: string | undefined): boolean {
+function mayAssign(role: Pick<RoleRow, 'role_flag'>, callerFlag: string | undefined): boolean {
   return role.role_flag !== '@System' || callerFlag === '@System';
 }
 

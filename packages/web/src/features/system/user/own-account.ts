@@ -6,12 +6,12 @@ import { reactToFailure } from '../../../api/react-to-failure';
 // (docs/api.md). A bare "Parameter error" tells the administrator nothing, so the screen says which rule it was.
 
 /** `id` delete, `state` disable, `role_id` change role. */
-export type OwnAccountField = 'id' | 'state' | 'role_id';
+type OwnAccountField = 'id' | 'state' | 'role_id';
 
 const FIELDS: readonly OwnAccountField[] = ['id', 'state', 'role_id'];
 
 /** The field of a self-refusal, or null for any other failure. */
-export function ownAccountRefusal(error: unknown): OwnAccountField | null {
+function ownAccountRefusal(error: unknown): OwnAccountField | null {
   if (!(error instanceof ApiError) || typeof error.result !== 'object' || error.result === null) return null;
   const { rule, field } = error.result as { rule?: unknown; field?: unknown };
   return rule === 'self' && FIELDS.includes(field as OwnAccountField) ? (field as OwnAccountField) : null;
