@@ -106,3 +106,27 @@ export function vehicleDisplay(input: DisplayInput): VehicleDisplay {
   if (running) return { state: shown, colour, speed, elapsed: null };
   return { state: shown, colour, speed: null, elapsed: sinceMove };
 }
+
+/** The fields of the spec's real_data that the display rule reads (short names as on the wire). */
+export interface RealDataForDisplay {
+  s: number;
+  w: number;
+  v: number;
+  rt: number;
+  et: number;
+  mt?: number | null;
+}
+
+/** The display state of a vehicle from its real_data (or never seen: offline), as the tree, map and info box show it. */
+export function realDataDisplay(data: RealDataForDisplay | null, online: boolean, now: number): VehicleDisplay {
+  if (!data) return NEVER_SEEN_DISPLAY;
+  return vehicleDisplay({
+    online,
+    state: data.s,
+    warning: data.w,
+    speed: data.v,
+    now,
+    receiveTime: data.rt,
+    movingTime: data.mt ?? data.et,
+  });
+}

@@ -34,6 +34,10 @@ export function hasPermission(mask: number, permission: Permission): boolean {
 export const ROLE_FLAGS = ['@System', '@Admin', '@User'] as const;
 export type RoleFlag = (typeof ROLE_FLAGS)[number];
 
+export function isRoleFlag(value: string): value is RoleFlag {
+  return (ROLE_FLAGS as readonly string[]).includes(value);
+}
+
 export const ROLE_LABELS = {
   '@System': { en: 'Platform administrator', zh: '平台管理员', th: 'ผู้ดูแลแพลตฟอร์ม' },
   '@Admin': { en: 'Company administrator', zh: '公司管理员', th: 'ผู้ดูแลบริษัท' },

@@ -1,4 +1,4 @@
-import { NEVER_SEEN_DISPLAY, vehicleDisplay } from '@headway/spec';
+import { realDataDisplay } from '@headway/spec';
 import type { VehicleTreeGrouping, VehicleTreeNode } from '../contract/vehicles.ts';
 import type { VehicleLiveState } from './live-source.ts';
 import type { VehicleRow } from './queries.ts';
@@ -11,17 +11,7 @@ const NO_GROUP = 0;
 function vehicleNode(v: VehicleRow, live: VehicleLiveState | undefined, pid: string, now: number): VehicleTreeNode {
   const data = live?.realData ?? null;
   const online = live?.online ?? false;
-  const display = data
-    ? vehicleDisplay({
-        online,
-        state: data.s,
-        warning: data.w,
-        speed: data.v,
-        now,
-        receiveTime: data.rt,
-        movingTime: data.mt ?? data.et,
-      })
-    : NEVER_SEEN_DISPLAY;
+  const display = realDataDisplay(data, online, now);
   return {
     gid: `c${v.car_id}`,
     pid,

@@ -4,13 +4,17 @@ import { isNamespace, type Namespace } from './namespaces';
 
 // One chunk per language and namespace: the browser downloads only the language in use, and a feature's strings
 // only with its screen. No HTTP backend: the bundler names and hashes the chunks like any other module.
-const FOLDER: Record<Namespace, string> = { translation: 'locales', monitoring: 'monitoring' };
-const files = import.meta.glob<{ default: ResourceKey }>('./{locales,monitoring}/{en,zh,th}.ts');
+// The default namespace's files are in ./locales/; a feature's are in its own folder, features/<namespace>/i18n/.
+const FOLDER: Record<Namespace, string> = { translation: './locales', monitoring: '../features/monitoring/i18n' };
+const files = import.meta.glob<{ default: ResourceKey }>([
+  './locales/{en,zh,th}.ts',
+  '../features/*/i18n/{en,zh,th}.ts',
+]);
 
 export function loadMessages(language: string, namespace: string): Promise<ResourceKey> {
   const load =
     isNamespace(namespace) && (LANGUAGES as readonly string[]).includes(language)
-      ? files[`./${FOLDER[namespace]}/${language}.ts`]
+      ? files[`${FOLDER[namespace]}/${language}.ts`]
       : undefined;
   if (!load) return Promise.reject(new Error(`no messages for ${language}/${namespace}`));
   return load().then((module) => module.default);

@@ -1,7 +1,8 @@
 /**
  * i18next namespaces, each loaded per language on first use (messages.ts). `translation` is the default: login,
  * shell and the system screens, in locales/. A feature with many strings of its own gets a namespace named after
- * its folder under src/features/, with its resources in src/i18n/<namespace>/ (monitoring/): its screen loads it.
+ * its folder under src/features/, with its resources beside its code in src/features/<namespace>/i18n/ (monitoring):
+ * its screen loads it.
  */
 export const NAMESPACES = ['translation', 'monitoring'] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,5 +1,5 @@
+import type monitoring from '../features/monitoring/i18n/en';
 import type translation from './locales/en';
-import type monitoring from './monitoring/en';
 
 // English resources type every t() call: a key that does not exist in its namespace fails tsc.
 declare module 'i18next' {

@@ -5,9 +5,8 @@ import {
   DISPLAY_STATES,
   type DisplayColour,
   type DisplayState,
-  NEVER_SEEN_DISPLAY,
+  realDataDisplay,
   StateMask,
-  vehicleDisplay,
 } from '@headway/spec';
 
 // How a vehicle looks on the map: colour by display state (spec section 4, @headway/spec display-states.ts), icon
@@ -42,17 +41,7 @@ interface VehicleLook {
 
 /** The display state of a vehicle from its real_data; never seen → offline. */
 export function vehicleLook(data: RealData | null, online: boolean, now: number): VehicleLook {
-  const display = data
-    ? vehicleDisplay({
-        online,
-        state: data.s,
-        warning: data.w,
-        speed: data.v,
-        now,
-        receiveTime: data.rt,
-        movingTime: data.mt ?? data.et,
-      })
-    : NEVER_SEEN_DISPLAY;
+  const display = realDataDisplay(data, online, now);
   return { kind: display.state, colour: display.colour, speed: display.speed, elapsed: display.elapsed };
 }
 

@@ -8,9 +8,8 @@ import { readGtfsFeed, transformFeed } from '../../lines/index.ts';
 import { lineFromPlan } from '../adapter.ts';
 import type { LineGeometry } from '../types.ts';
 
-export const SHARED_FEED = fileURLToPath(
-  new URL('../../../../../../shared/data/gtfs/mta-staten-island-8-routes.zip', import.meta.url),
-);
+// The project's own copy of the shared feed (byte for byte), so the tests do not depend on where the checkout sits.
+export const SHARED_FEED = fileURLToPath(new URL('../../../demo-data/mta-staten-island-8-routes.zip', import.meta.url));
 
 let cached: Promise<LineGeometry[]> | null = null;
 

@@ -217,11 +217,6 @@ const en = {
     viewTitle: 'Role (read-only)',
     readOnly: 'Shared roles belong to the platform and are read-only.',
     searchPlaceholder: 'Role name',
-    flags: {
-      '@System': 'Platform administrator',
-      '@Admin': 'Company administrator',
-      '@User': 'User',
-    },
     builtIn: {
       system: { name: 'System administrator', remark: 'Platform operator' },
       admin: { name: 'Company administrator', remark: 'Every screen of the company' },

@@ -216,11 +216,6 @@ const zh: Messages = {
     viewTitle: '角色（只读）',
     readOnly: '共享角色属于平台，只能查看。',
     searchPlaceholder: '角色名称',
-    flags: {
-      '@System': '平台管理员',
-      '@Admin': '公司管理员',
-      '@User': '普通用户',
-    },
     builtIn: {
       system: { name: '系统管理员', remark: '平台运营方' },
       admin: { name: '公司管理员', remark: '公司的全部页面' },

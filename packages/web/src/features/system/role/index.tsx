@@ -1,3 +1,4 @@
+import { isRoleFlag, labelIn, ROLE_LABELS } from '@headway/spec';
 import { App, Button, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { RoleDialog } from './components/RoleDialog';
 import { roleName, roleRemark } from './role-label';
 
 export default function RolesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const can = usePermission();
   const list = usePagedTable('roles', roleApi.list, { search: '' });
@@ -38,7 +39,9 @@ export default function RolesPage() {
             title: t('role.roleFlag'),
             dataIndex: 'role_flag',
             render: (v: string) => (
-              <Tag color={v === '@User' ? 'default' : 'geekblue'}>{t(`role.flags.${v}`, { defaultValue: v })}</Tag>
+              <Tag color={v === '@User' ? 'default' : 'geekblue'}>
+                {isRoleFlag(v) ? labelIn(ROLE_LABELS[v], i18n.language) : v}
+              </Tag>
             ),
           },
           {

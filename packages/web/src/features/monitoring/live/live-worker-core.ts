@@ -1,5 +1,5 @@
 import type { Envelope, VehicleLive, VehicleLiveResult } from '@headway/server/contract';
-import { NETWORK_ERROR } from '../api/errors';
+import { NETWORK_ERROR } from '../../../api/errors';
 import { FleetState, transferables } from './fleet-state';
 import type { FleetRoster, FleetRow, FromWorker, LiveMessage, ToWorker } from './worker-protocol';
 

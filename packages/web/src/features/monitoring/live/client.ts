@@ -1,6 +1,6 @@
-import { prepareRequest } from '../api/client';
-import { ApiError } from '../api/errors';
-import { reactToFailure } from '../api/react-to-failure';
+import { prepareRequest } from '../../../api/client';
+import { ApiError } from '../../../api/errors';
+import { reactToFailure } from '../../../api/react-to-failure';
 import type {
   FleetChanges,
   FleetRoster,

@@ -1,6 +1,6 @@
 import type { RealData } from '@headway/server/contract';
-import { type Datum, toView } from '../map/coords';
-import { azimuthStep, COLOURS, isOnline, STATE_KINDS, vehicleLook } from '../map/vehicle-style';
+import { type Datum, toView } from '../../../map/coords';
+import { azimuthStep, COLOURS, isOnline, STATE_KINDS, vehicleLook } from '../../../map/vehicle-style';
 import type { FleetChanges, FleetRow } from './worker-protocol';
 
 // The live state of every vehicle, in the live worker: full refreshes load it, gps batches merge into it

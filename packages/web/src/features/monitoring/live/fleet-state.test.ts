@@ -1,7 +1,7 @@
 import type { RealData } from '@headway/server/contract';
 import { describe, expect, it } from 'vitest';
-import { toView } from '../map/coords';
-import { COLOURS, STATE_KINDS } from '../map/vehicle-style';
+import { toView } from '../../../map/coords';
+import { COLOURS, STATE_KINDS } from '../../../map/vehicle-style';
 import { FleetState, transferables } from './fleet-state';
 import type { FleetRow } from './worker-protocol';
 

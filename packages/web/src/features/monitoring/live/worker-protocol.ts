@@ -1,5 +1,5 @@
 import type { RealData, VehicleLive } from '@headway/server/contract';
-import type { Datum } from '../map/coords';
+import type { Datum } from '../../../map/coords';
 
 // What the console's main thread and its live worker (live.worker.ts) say to each other (docs/live.md
 // "In the browser"). The worker holds the STOMP connection and every vehicle's real_data; the main thread

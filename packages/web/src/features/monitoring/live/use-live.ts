@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { readSession } from '../auth/session-cookie';
-import { onSessionReset, useSession } from '../auth/session-store';
+import { readSession } from '../../../auth/session-cookie';
+import { onSessionReset, useSession } from '../../../auth/session-store';
 import { closeLive, type LiveMessage, type LiveStatus, onLiveStatus, subscribeLive } from './client';
 
 // Logout disconnects the live channel (spec section 4 "Session").
