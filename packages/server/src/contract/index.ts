@@ -10,5 +10,6 @@ export * from './online.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
 export * from './session.ts';
+export * from './time.ts';
 export * from './users.ts';
 export * from './vehicles.ts';

@@ -4,6 +4,7 @@ import { type Static, Type } from 'typebox';
 import { sessionOf } from '../auth/access.ts';
 import { lineScopeOf } from '../consoles/scope.ts';
 import { PAGE_SIZES } from '../contract/lists.ts';
+import { EpochSeconds } from '../contract/time.ts';
 import { ok } from '../kernel/envelope.ts';
 import type { Database } from '../store/schema.ts';
 import { searchDepartArrive } from './queries.ts';
@@ -23,8 +24,8 @@ export const DepartArriveBody = Type.Object({
   data: Type.Optional(
     Type.Object({
       route_code: Type.Optional(Type.String({ maxLength: 64 })),
-      start_time: Type.Optional(Type.Integer({ minimum: 0 })),
-      end_time: Type.Optional(Type.Integer({ minimum: 0 })),
+      start_time: Type.Optional(EpochSeconds()),
+      end_time: Type.Optional(EpochSeconds()),
       car_id: Type.Optional(Type.Integer({ minimum: 1 })),
     }),
   ),
