@@ -8,7 +8,7 @@
  * A line that fails prints `{"ok":false,"error":{…}}` in its place, so output lines match input lines.
  */
 import { createInterface } from 'node:readline';
-import { PARAM_TYPES } from '@headway/spec';
+import { bitNames, COMM_MODULE_BITS, GNSS_MODULE_BITS, PARAM_TYPES, TERMINAL_TYPE_BITS } from '@headway/spec';
 import { decodeFileDataPacket } from './attachment/file-data.ts';
 import { CodecFault, toCodecError } from './codec/errors.ts';
 import { fromHex, toHex } from './codec/hex.ts';
@@ -85,6 +85,14 @@ function withFlags(body: unknown, msgId: number): unknown {
   if (!body || typeof body !== 'object') return body;
   const b = body as Record<string, unknown>;
   if (msgId === 0x8300 && typeof b.flag === 'number') return { ...b, flags: textFlags(b.flag) };
+  if (msgId === 0x0107 && typeof b.terminalType === 'number') {
+    const flags = {
+      terminalType: bitNames(b.terminalType, TERMINAL_TYPE_BITS),
+      gnss: bitNames(Number(b.gnssAttr), GNSS_MODULE_BITS),
+      comm: bitNames(Number(b.commAttr), COMM_MODULE_BITS),
+    };
+    return { ...b, flags };
+  }
   return body;
 }
 

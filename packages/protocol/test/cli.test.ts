@@ -65,6 +65,19 @@ describe('jt808 CLI', () => {
     expect(o.body.states.accOn).toBe(false);
   });
 
+  it('names the terminal type, GNSS and comms bits of a 0x0107, and encodes it back without them', () => {
+    const hex =
+      '7e0107004111223344556622b8000531303630313130343535353435393535313033000000000000346436613133001234567890123456789007616263646566670a706f69757974726577710709ea7e'; // sc808-0107-2013-1
+    const o = JSON.parse(run(['decode', hex]).lines[0]!);
+    expect(o.body.flags).toEqual({
+      terminalType: ['passenger', 'freight'],
+      gnss: ['gps', 'bds', 'glonass'],
+      comm: ['gprs', 'wcdma'],
+    });
+    const enc = run(['encode', '--version', '2013', '--phone', '112233445566', '--flow-id', '8888', JSON.stringify(o)]);
+    expect(enc.lines).toEqual([hex]);
+  });
+
   it('encodes JSON to hex, and accepts its own decode output back', () => {
     const r = run([
       'encode',

@@ -104,7 +104,23 @@ describe('version-dependent layouts', () => {
       { versionFlag: true },
     );
     expect(d.ok && d.message.body).toEqual({ flag: 0x0d, textType: 2, text: '请靠站' });
-    expect(textFlags(0x0d)).toMatchObject({ emergency: true, display: true, tts: true, kind2019: 1 });
+    expect(textFlags(0x0d)).toEqual({
+      emergency: true,
+      display: true,
+      tts: true,
+      advertScreen: false,
+      canFaultCode: false,
+      kind2019: 1,
+    });
+    // Bit 1 is reserved in 2013 and the high bit of the kind in 2019; bits 4 and 5 are advert screen and CAN.
+    expect(textFlags(0x32)).toEqual({
+      emergency: false,
+      display: false,
+      tts: false,
+      advertScreen: true,
+      canFaultCode: true,
+      kind2019: 2,
+    });
   });
 });
 

@@ -1,14 +1,18 @@
 /**
- * 0x0200 alarm and status bits as named booleans (JT/T 808-2013 tables 24/25, 2019 redefinitions noted).
- * The names and positions are @headway/spec's (WARNING_BITS, TERMINAL_STATUS_BITS); this file only expands and
- * builds the words. The decoder keeps the raw DWORDs; these helpers (and the decode option `flags`) expand them on
+ * 0x0200 alarm and status bits (JT/T 808-2013 tables 24/25, 2019 redefinitions noted) and 0x8300 text flags as
+ * named booleans.
+ * The names and positions are @headway/spec's (WARNING_BITS, TERMINAL_STATUS_BITS, TEXT_FLAG_BITS); this file only
+ * expands and builds the words. The decoder keeps the raw DWORDs; these helpers (and the decode option `flags`) expand them on
  * demand so the hot path does not allocate two 30-field objects per position.
  */
 import {
   TERMINAL_LOAD,
   TERMINAL_STATUS_BITS,
+  TEXT_FLAG_BITS,
   type TerminalStatusBitName,
+  type TextFlagBitName,
   terminalLoad,
+  textKind2019,
   WARNING_BITS,
   type WarningBitName,
 } from '@headway/spec';
@@ -51,27 +55,22 @@ export function statusWord(flags: Partial<StatusFlags>): number {
   return v >>> 0;
 }
 
-/** 0x8300 text flag bits (reference §6). 2019 packs the kind into bits 0–1. */
-export interface TextFlags {
-  /** 2013 bit 0. */
-  emergency: boolean;
+/**
+ * 0x8300 text flag bits as named booleans (reference §6); names and positions are @headway/spec's TEXT_FLAG_BITS,
+ * the 2019 kind field its TEXT_KIND_2019.
+ */
+export type TextFlags = { [K in TextFlagBitName]: boolean } & {
   /** 2019 bits 0–1: 1 service, 2 emergency, 3 notice (0 in 2013 terms). */
   kind2019: number;
-  display: boolean;
-  tts: boolean;
-  /** 2013 bit 4: show on the advertising screen (reserved in 2019). */
-  advertScreen: boolean;
-  /** Bit 5: 0 navigation information, 1 CAN fault code. */
-  canFaultCode: boolean;
-}
+};
+
+const TEXT_ENTRIES = Object.entries(TEXT_FLAG_BITS).map(([name, def]) => [name, def.bit]) as [
+  TextFlagBitName,
+  number,
+][];
 
 export function textFlags(flag: number): TextFlags {
-  return {
-    emergency: (flag & 1) === 1,
-    kind2019: flag & 3,
-    display: (flag & 4) !== 0,
-    tts: (flag & 8) !== 0,
-    advertScreen: (flag & 16) !== 0,
-    canFaultCode: (flag & 32) !== 0,
-  };
+  const out = { kind2019: textKind2019(flag) } as TextFlags;
+  for (const [name, bit] of TEXT_ENTRIES) out[name] = ((flag >>> bit) & 1) === 1;
+  return out;
 }

@@ -13,7 +13,7 @@ export interface SafetyAlarmTail {
   lat: number;
   lng: number;
   time: LocalTime;
-  /** b0 ACC, b1 left indicator, b2 right indicator, b3 wiper, b4 brake, b5 card inserted, b10 position fixed. */
+  /** @headway/spec SAFETY_VEHICLE_STATUS_BITS (ACC, indicators, wiper, brake, card inserted, position fixed). */
   vehicleStatus: number;
   alarmIdent: AlarmIdent;
 }

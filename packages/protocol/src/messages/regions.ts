@@ -1,9 +1,11 @@
 /**
  * Areas and routes: 0x8600–0x8607 (JT/T 808 §8.39–8.46; reference §8). Optional fields follow the attribute bits
- * (b0 time window, b1 speed limit); 2019 adds a night speed limit and a WORD-prefixed name.
- * Coordinates are degrees (raw / 1e6), unsigned; hemisphere is in attribute bits 6/7 (segment bits 2/3).
+ * (time window, speed limit: @headway/spec AREA_ATTRIBUTE_BITS, ROUTE_ATTRIBUTE_BITS, ROUTE_SEGMENT_ATTRIBUTE_BITS);
+ * 2019 adds a night speed limit and a WORD-prefixed name.
+ * Coordinates are degrees (raw / 1e6), unsigned; the hemisphere is in the attribute's south/west bits.
  * Times are raw 12-digit BCD strings because `000000hhmmss` (a daily window) is legal here.
  */
+import { AreaAttributeMask as Area, RouteSegmentAttributeMask as Segment } from '@headway/spec';
 import type { Reader, Writer } from '../codec/bytes.ts';
 import type { BodyContext } from './codec.ts';
 import { defineCodec } from './codec.ts';
@@ -11,14 +13,14 @@ import { readIdList, writeIdList } from './id-list.ts';
 
 /** Optional tail shared by circle and rectangle areas. */
 export interface AreaLimits {
-  /** Present when attr bit 0 is set. */
+  /** Present with the attribute's timeWindow bit. */
   start?: string;
   end?: string;
-  /** Present when attr bit 1 is set: km/h. */
+  /** Present with the attribute's speedLimit bit: km/h. */
   maxSpeed?: number;
   /** s */
   overspeedDuration?: number;
-  /** 2019, with attr bit 1. */
+  /** 2019, with the speedLimit bit. */
   nightMaxSpeed?: number;
   /** 2019. */
   name?: string;
@@ -26,7 +28,7 @@ export interface AreaLimits {
 
 export interface CircleArea extends AreaLimits {
   id: number;
-  /** b0 time, b1 speed, b2/b3 alarm driver/platform on entry, b4/b5 on exit, b6 south, b7 west, b8 no door opening, b14 close comms, b15 collect GNSS. */
+  /** AREA_ATTRIBUTE_BITS. */
   attr: number;
   lat: number;
   lng: number;
@@ -75,22 +77,22 @@ export interface RoutePoint {
   lng: number;
   /** Segment width, m. */
   width: number;
-  /** b0 drive-time limits, b1 speed limit, b2 south, b3 west. */
+  /** ROUTE_SEGMENT_ATTRIBUTE_BITS. */
   segAttr: number;
-  /** With segAttr bit 0: s. */
+  /** With the segment's driveTimeLimits bit: s. */
   tooLong?: number;
   tooShort?: number;
-  /** With segAttr bit 1. */
+  /** With the segment's speedLimit bit. */
   maxSpeed?: number;
   overspeedDuration?: number;
-  /** 2019, with segAttr bit 1. */
+  /** 2019, with the segment's speedLimit bit. */
   nightMaxSpeed?: number;
 }
 
 /** 0x8606 set route (one per message). */
 export interface SetRoute {
   id: number;
-  /** b0 time window, b2–b5 alarms as for areas. */
+  /** ROUTE_ATTRIBUTE_BITS: the time window and the alerts, at the area's positions. */
   attr: number;
   start?: string;
   end?: string;
@@ -109,21 +111,21 @@ const putDeg = (w: Writer, v: number): void => {
   w.u32(Math.round(v * 1e6));
 };
 
-/** Start and end of a daily or dated window, present when bit 0 of the attribute is set. */
+/** Start and end of a daily or dated window, present with the attribute's timeWindow bit (areas and routes alike). */
 interface TimeWindow {
   start?: string;
   end?: string;
 }
 
 function readTime(r: Reader, a: TimeWindow, attr: number): void {
-  if (attr & 1) {
+  if (attr & Area.timeWindow) {
     a.start = r.bcd(6);
     a.end = r.bcd(6);
   }
 }
 
 function writeTime(w: Writer, a: TimeWindow, attr: number): void {
-  if (attr & 1) w.bcd(a.start ?? '', 6).bcd(a.end ?? '', 6);
+  if (attr & Area.timeWindow) w.bcd(a.start ?? '', 6).bcd(a.end ?? '', 6);
 }
 
 /** A speed limit block: km/h WORD, overspeed duration BYTE and, in 2019, the night limit WORD. */
@@ -144,16 +146,16 @@ function writeSpeedLimit(w: Writer, a: SpeedLimit, ctx: BodyContext): void {
   if (ctx.version === 2019) w.u16(a.nightMaxSpeed ?? 0);
 }
 
-/** Circle/rectangle tail: [b0 times] [b1 speed, duration, (2019) night speed] (2019) name. */
+/** Circle/rectangle tail: [timeWindow: times] [speedLimit: speed, duration, (2019) night speed] (2019) name. */
 function readLimits(r: Reader, a: AreaLimits, attr: number, ctx: BodyContext): void {
   readTime(r, a, attr);
-  if (attr & 2) readSpeedLimit(r, a, ctx);
+  if (attr & Area.speedLimit) readSpeedLimit(r, a, ctx);
   if (ctx.version === 2019) a.name = r.str16();
 }
 
 function writeLimits(w: Writer, a: AreaLimits, attr: number, ctx: BodyContext): void {
   writeTime(w, a, attr);
-  if (attr & 2) writeSpeedLimit(w, a, ctx);
+  if (attr & Area.speedLimit) writeSpeedLimit(w, a, ctx);
   if (ctx.version === 2019) w.str16(a.name ?? '');
 }
 
@@ -246,7 +248,7 @@ export const regionCodecs = [
       const attr = r.u16();
       const a: SetPolygonArea = { id, attr, vertices: [] };
       readTime(r, a, attr);
-      if (attr & 2) {
+      if (attr & Area.speedLimit) {
         a.maxSpeed = r.u16();
         a.overspeedDuration = r.u8();
       }
@@ -254,7 +256,7 @@ export const regionCodecs = [
       for (let i = 0; i < n; i++) a.vertices.push({ lat: deg(r), lng: deg(r) });
       // 2019 puts the night speed after the vertices (reference §8).
       if (ctx.version === 2019) {
-        if (attr & 2) a.nightMaxSpeed = r.u16();
+        if (attr & Area.speedLimit) a.nightMaxSpeed = r.u16();
         a.name = r.str16();
       }
       return a;
@@ -262,14 +264,14 @@ export const regionCodecs = [
     (w, b, ctx) => {
       w.u32(b.id).u16(b.attr);
       writeTime(w, b, b.attr);
-      if (b.attr & 2) w.u16(b.maxSpeed ?? 0).u8(b.overspeedDuration ?? 0);
+      if (b.attr & Area.speedLimit) w.u16(b.maxSpeed ?? 0).u8(b.overspeedDuration ?? 0);
       w.u16(b.vertices.length);
       for (const v of b.vertices) {
         putDeg(w, v.lat);
         putDeg(w, v.lng);
       }
       if (ctx.version === 2019) {
-        if (b.attr & 2) w.u16(b.nightMaxSpeed ?? 0);
+        if (b.attr & Area.speedLimit) w.u16(b.nightMaxSpeed ?? 0);
         w.str16(b.name ?? '');
       }
     },
@@ -282,7 +284,7 @@ export const regionCodecs = [
       const id = r.u32();
       const attr = r.u16();
       const route: SetRoute = { id, attr, points: [] };
-      // Conditional on b0 as for areas (SmallChi); yezhihao always writes them — see reference §8 caveat.
+      // Conditional on the timeWindow bit as for areas (SmallChi); yezhihao always writes them — reference §8 caveat.
       readTime(r, route, attr);
       const n = r.u16();
       for (let i = 0; i < n; i++) {
@@ -294,11 +296,11 @@ export const regionCodecs = [
           width: r.u8(),
           segAttr: r.u8(),
         };
-        if (p.segAttr & 1) {
+        if (p.segAttr & Segment.driveTimeLimits) {
           p.tooLong = r.u16();
           p.tooShort = r.u16();
         }
-        if (p.segAttr & 2) readSpeedLimit(r, p, ctx);
+        if (p.segAttr & Segment.speedLimit) readSpeedLimit(r, p, ctx);
         route.points.push(p);
       }
       if (ctx.version === 2019) route.name = r.str16();
@@ -313,8 +315,8 @@ export const regionCodecs = [
         putDeg(w, p.lat);
         putDeg(w, p.lng);
         w.u8(p.width).u8(p.segAttr);
-        if (p.segAttr & 1) w.u16(p.tooLong ?? 0).u16(p.tooShort ?? 0);
-        if (p.segAttr & 2) writeSpeedLimit(w, p, ctx);
+        if (p.segAttr & Segment.driveTimeLimits) w.u16(p.tooLong ?? 0).u16(p.tooShort ?? 0);
+        if (p.segAttr & Segment.speedLimit) writeSpeedLimit(w, p, ctx);
       }
       if (ctx.version === 2019) w.str16(b.name ?? '');
     },

@@ -13,7 +13,7 @@ export interface TerminalControl {
 
 /** 0x0107 terminal attributes. */
 export interface TerminalAttributes {
-  /** Bits: 0 passenger, 1 dangerous goods, 2 freight, 3 taxi, 6 HDD recording, 7 split unit, 8 trailer (2019). */
+  /** @headway/spec TERMINAL_TYPE_BITS (passenger, dangerous goods, freight, taxi, HDD recording, split unit, trailer). */
   terminalType: number;
   maker: string;
   model: string;
@@ -22,9 +22,9 @@ export interface TerminalAttributes {
   iccid: string;
   hwVersion: string;
   fwVersion: string;
-  /** Bits: 0 GPS, 1 BeiDou, 2 GLONASS, 3 Galileo. */
+  /** @headway/spec GNSS_MODULE_BITS (GPS, BeiDou, GLONASS, Galileo). */
   gnssAttr: number;
-  /** Bits: 0 GPRS, 1 CDMA, 2 TD-SCDMA, 3 WCDMA, 4 CDMA2000, 5 TD-LTE, 7 other. */
+  /** @headway/spec COMM_MODULE_BITS (GPRS, CDMA, TD-SCDMA, WCDMA, CDMA2000, TD-LTE, other). */
   commAttr: number;
 }
 

@@ -1,10 +1,13 @@
-/** 0x8300 text message (JT/T 808 §8.23; reference §6). Flag bits: `textFlags(flag)`. */
+/**
+ * 0x8300 text message (JT/T 808 §8.23; reference §6). Flag bits: @headway/spec's TEXT_FLAG_BITS and TEXT_KIND_2019,
+ * named by `textFlags(flag)`.
+ */
 import { defineCodec } from './codec.ts';
 
 export interface TextMessage {
-  /** 2013: bit 0 emergency, 2 display, 3 TTS, 4 advert screen, 5 CAN fault code. 2019: bits 0–1 kind (1 service, 2 emergency, 3 notice). */
+  /** TEXT_FLAG_BITS; in 2019 bits 0–1 are the kind (TEXT_KIND_2019). */
   flag: number;
-  /** 2019 only: 1 notice, 2 service. */
+  /** 2019 only: TEXT_TYPES_2019 (1 notice, 2 service). */
   textType?: number;
   text: string;
 }

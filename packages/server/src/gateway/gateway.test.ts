@@ -1,4 +1,5 @@
 import { encodeMessage } from '@headway/protocol';
+import { TextFlagMask } from '@headway/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStore, ENGINES, type TestStore } from '../../test/helpers/database.ts';
 import { isApiError } from '../kernel/errors.ts';
@@ -180,7 +181,7 @@ describe.each(ENGINES)('gateway over TCP on %s', (engine) => {
     await online();
     const started = Date.now();
     const silent = await gateway
-      .sendCommand(PHONE, { msgId: 0x8300, body: { flag: 0x08, text: 'hello' } }, { timeoutMs: 200 })
+      .sendCommand(PHONE, { msgId: 0x8300, body: { flag: TextFlagMask.tts, text: 'hello' } }, { timeoutMs: 200 })
       .catch((e: unknown) => e);
     expect(isApiError(silent) && silent.code).toBe(1101);
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);

@@ -5,6 +5,7 @@ import {
   type LocationReport,
   type Param,
 } from '@headway/protocol';
+import { COMM_MODULE_BITS, GNSS_MODULE_BITS, TERMINAL_TYPE_BITS, wordOf } from '@headway/spec';
 import type { ParamValue } from './parameters.ts';
 
 /** What a command handler may read and change on its terminal. */
@@ -53,15 +54,15 @@ export function answerCommand(m: Incoming, t: CommandTarget, now: number): Jt808
         {
           msgId: 0x0107,
           body: {
-            terminalType: 1, // passenger vehicle
+            terminalType: wordOf(TERMINAL_TYPE_BITS, ['passenger']),
             maker: 'HDWAY',
             model: 'HW-SIM-808',
             terminalId: t.terminalId,
             iccid: t.iccid,
             hwVersion: '1.0',
             fwVersion: '2.4.1',
-            gnssAttr: 0b0011, // GPS + BeiDou
-            commAttr: 1 << 5, // TD-LTE
+            gnssAttr: wordOf(GNSS_MODULE_BITS, ['gps', 'bds']),
+            commAttr: wordOf(COMM_MODULE_BITS, ['tdLte']),
           },
         },
       ];

@@ -1,5 +1,5 @@
 import { epochToLocalTime, type LocationItem, type LocationReport, makeLocation } from '@headway/protocol';
-import { TerminalStatusMask as Status } from '@headway/spec';
+import { SafetyVehicleStatusMask as SafetyStatus, TerminalStatusMask as Status } from '@headway/spec';
 import type { MotionState } from '../motion/events.ts';
 import type { SafetyEvent } from './events.ts';
 
@@ -91,7 +91,8 @@ function safetyItem(c: ReportContext, time: string): LocationItem {
     lat: Math.round(Math.abs(m.lat) * 1e6) / 1e6,
     lng: Math.round(Math.abs(m.lng) * 1e6) / 1e6,
     time,
-    vehicleStatus: (m.accOn ? 1 : 0) | (1 << 10),
+    // The simulated vehicle always has a fix; its lights, wipers and brake are not modelled.
+    vehicleStatus: (m.accOn ? SafetyStatus.accOn : 0) | SafetyStatus.positionFixed,
     // T/JSATL 12 §4.5.2: terminal id (7 bytes), time, sequence, attachment count — the key the platform
     // later uses with 0x9208 to fetch the files.
     alarmIdent: {

@@ -1,4 +1,11 @@
 import { alarmFlags, statusFlags } from '@headway/protocol';
+import {
+  bitNames,
+  COMM_MODULE_BITS,
+  GNSS_MODULE_BITS,
+  SAFETY_VEHICLE_STATUS_BITS,
+  TERMINAL_TYPE_BITS,
+} from '@headway/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestPlatform } from '../../test/platform.ts';
 import { sourceAddresses } from '../fleet/source-addresses.ts';
@@ -178,6 +185,9 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     const attrs = await platform.waitFor((m) => m.msgId === 0x0107);
     if (attrs.msgId !== 0x0107) throw new Error('unreachable');
     expect(attrs.body.model).toBe('HW-SIM-808');
+    expect(bitNames(attrs.body.terminalType, TERMINAL_TYPE_BITS)).toEqual(['passenger']);
+    expect(bitNames(attrs.body.gnssAttr, GNSS_MODULE_BITS)).toEqual(['gps', 'bds']);
+    expect(bitNames(attrs.body.commAttr, COMM_MODULE_BITS)).toEqual(['tdLte']);
     const q = platform.command(phone, { msgId: 0x8201, body: {} });
     const pos = await platform.waitFor((m) => m.msgId === 0x0201);
     if (pos.msgId !== 0x0201) throw new Error('unreachable');
@@ -242,6 +252,8 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     if (m.msgId !== 0x0200) throw new Error('unreachable');
     const item = m.body.items.find((i) => i.id === 0x64);
     if (item?.id !== 0x64 || !('adas' in item)) throw new Error('no ADAS item');
+    // The motion has ACC on and the simulated vehicle always has a fix (T/JSATL 12 vehicle status word).
+    expect(bitNames(item.adas.vehicleStatus, SAFETY_VEHICLE_STATUS_BITS)).toEqual(['accOn', 'positionFixed']);
     const ident = item.adas.alarmIdent;
     expect(ident.attachmentCount).toBeGreaterThanOrEqual(1);
     const alarmNo = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
