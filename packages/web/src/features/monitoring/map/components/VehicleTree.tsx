@@ -91,11 +91,14 @@ export function VehicleTree({ nodes, model, version, checked, onCheck, selected,
       const row = node as Row;
       if (row.imei !== undefined) {
         const look = model.look(row.imei);
+        const state = labelIn(DISPLAY_STATES[look.kind].label, i18n.language);
         return (
           <span className="hw-vtree__car" data-testid={`vehicle-${row.label}`}>
             <i className="hw-vtree__dot" style={{ background: COLOUR_HEX[look.colour] }} />
             <span className="hw-vtree__name">{row.label}</span>
-            <span className="hw-vtree__state">{labelIn(DISPLAY_STATES[look.kind].label, i18n.language)}</span>
+            <span className="hw-vtree__state" title={state}>
+              {state}
+            </span>
           </span>
         );
       }
