@@ -6,23 +6,7 @@ import { ApiError } from '../../api/errors';
 import type { Page, PageQuery } from '../../api/list';
 import i18n from '../../i18n';
 import { usePagedTable } from './use-paged-table';
-
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+import '../../testing/jsdom-stand-ins';
 
 interface Row {
   id: number;

@@ -5,25 +5,7 @@ import i18n from '../../../../i18n';
 import type { ConsoleRouteChoice, ConsoleRow, ConsoleUserChoice } from '../api';
 import { ConsoleDialog } from './ConsoleDialog';
 import { consoleBody, formValuesOf, lineOptions, userOptions } from './console-form';
-
-// jsdom has neither ResizeObserver (antd's multiple Select measures its tags) nor matchMedia (the Modal's
-// breakpoints). Nothing here depends on sizes, so inert stand-ins for the browser APIs do.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+import '../../../../testing/jsdom-stand-ins';
 
 const lines: ConsoleRouteChoice[] = [
   { route_id: 1, route_code: '10', route_name: 'Line 10', is_checked: 0 },
