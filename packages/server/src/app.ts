@@ -10,7 +10,13 @@ import { type WechatProvider, WechatTickets } from './auth/wechat.ts';
 import { companyRoutes } from './companies/routes.ts';
 import { consoleRoutes } from './consoles/routes.ts';
 import { departureRoutes } from './departures/routes.ts';
-import { type GeocodingConfig, geocodingRoutes } from './geocoding/index.ts';
+import {
+  buildGeocoder,
+  DEFAULT_GEOCODING,
+  type Geocoder,
+  type GeocodingConfig,
+  geocodingRoutes,
+} from './geocoding/index.ts';
 import { installErrorEdge } from './kernel/edge.ts';
 import { installNumericInputGuard } from './kernel/numeric-input.ts';
 import { installRawBodyParsers } from './kernel/raw-body.ts';
@@ -57,7 +63,7 @@ export interface AppOptions {
 }
 
 /** Feature route sets, mounted under every API base (mountApiRoutes). Later issues add their plugin here. */
-function apiRoutes(services: Services, options: AppOptions): FastifyPluginAsync {
+function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder): FastifyPluginAsync {
   return async (api) => {
     await api.register(companyRoutes(services, options.defaultCompanyId));
     await api.register(authRoutes(services));
@@ -70,7 +76,7 @@ function apiRoutes(services: Services, options: AppOptions): FastifyPluginAsync 
     await api.register(vehicleRoutes({ ...services, ...(options.liveFeed ? { feed: options.liveFeed } : {}) }));
     // Station events stored by whichever node ingests; the API node serves them (docs/ingest.md "Search").
     await api.register(departureRoutes(services));
-    await api.register(geocodingRoutes(services, options.geocoding));
+    await api.register(geocodingRoutes({ db: services.db, geocoder }));
   };
 }
 
@@ -102,7 +108,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installNumericInputGuard(app);
   app.decorate('services', services);
   if (options.api ?? true) {
-    await mountApiRoutes(app, apiRoutes(services, options));
+    // Built once here rather than per API base: /api and /prod-api share one index and one cache.
+    const geocoder = await buildGeocoder(services, { ...DEFAULT_GEOCODING, ...options.geocoding }, app.log);
+    await mountApiRoutes(app, apiRoutes(services, options, geocoder));
     await installConsole(app, options.webDist ?? DEFAULT_WEB_DIST);
   }
   return app;

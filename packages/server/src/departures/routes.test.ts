@@ -3,6 +3,7 @@ import { PASSWORD, startTestServer, type TestServer } from '../../test/helpers/s
 import { ErrorCode } from '../kernel/errors.ts';
 import type { DepartArriveRow } from './queries.ts';
 import { insertStationEvents } from './queries.ts';
+import { stationEvent } from './testing/station-event.ts';
 
 // POST /device/depart/arrive is a feature route like the others: judged with the app's clock and auth policy,
 // not the machine's clock and the defaults (docs/ingest.md "Search"; its scoping is in consoles/scope.test.ts).
@@ -14,25 +15,7 @@ describe('POST /api/device/depart/arrive', () => {
     // The app's policy allows 30 s of skew (default 300 s); its clock is moved a day past the machine's below.
     server = await startTestServer('sqlite', { auth: { maxSkewSeconds: 30 } });
     const time = Math.floor(server.clock.now() / 1000);
-    await insertStationEvents(server.store.db, [
-      {
-        company_id: server.demoCompanyId,
-        imei: '860000000000001',
-        terminal_phone: '013800138000',
-        car_id: 1,
-        car_name: 'Bus 1',
-        route_code: 'S40',
-        route_name: 'S40',
-        direction: 1,
-        serial: 2,
-        station_name: 'Richmond Terr/Bard Av',
-        flag: 1,
-        event_time: time,
-        state: 0,
-        support: 0,
-        created_at: time,
-      },
-    ]);
+    await insertStationEvents(server.store.db, [stationEvent(time, { company_id: server.demoCompanyId })]);
     server.clock.advance(86_400);
   });
   afterAll(() => server.close());

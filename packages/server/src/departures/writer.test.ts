@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStore, ENGINES, type TestStore } from '../../test/helpers/database.ts';
 import { departuresDb, type NewStationEvent } from './schema.ts';
+import { stationEvent } from './testing/station-event.ts';
 import { StationEventWriter } from './writer.ts';
 
 // The station-event writer against a real database that refuses a row, then is unavailable for a while.
@@ -10,23 +11,7 @@ import { StationEventWriter } from './writer.ts';
 const quiet = pino({ level: 'silent' });
 
 function event(serial: number): NewStationEvent {
-  return {
-    company_id: 1,
-    imei: '860000000000001',
-    terminal_phone: '013800138000',
-    car_id: 1,
-    car_name: 'Bus 1',
-    route_code: 'S40',
-    route_name: 'S40',
-    direction: 1,
-    serial,
-    station_name: `Stop ${serial}`,
-    flag: 1,
-    event_time: 1_763_780_000 + serial,
-    state: 0,
-    support: 0,
-    created_at: 1_763_780_000,
-  };
+  return stationEvent(1_763_780_000 + serial, { serial, station_name: `Stop ${serial}`, created_at: 1_763_780_000 });
 }
 
 describe.each(ENGINES)('station event writer on %s', (engine) => {

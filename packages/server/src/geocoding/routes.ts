@@ -13,40 +13,23 @@ import {
 } from '../contract/geocoding.ts';
 import { ok } from '../kernel/envelope.ts';
 import { pickLanguage } from '../kernel/language.ts';
-import type { Clock } from '../kernel/time.ts';
 import type { Database } from '../store/schema.ts';
-import { buildGeocoder } from './build.ts';
-import { DEFAULT_GEOCODING, type GeocodingConfig } from './config.ts';
 import type { Geocoder } from './geocoder.ts';
 
 export interface GeocodingRouteDeps {
   db: Kysely<Database>;
-  clock: Clock;
+  /** One per app (buildApp), so every API base shares its index and cache. */
+  geocoder: Geocoder;
 }
-
-/**
- * The route set is registered once per API base, but the index and the cache must be one per app: the geocoder
- * is kept per deps object (buildApp's one Services), so /api and /prod-api share it.
- */
-const geocoders = new WeakMap<GeocodingRouteDeps, Promise<Geocoder>>();
 
 /**
  * Spec: geocoding {lat, lng, lang} → result.addr at /geocoding/geocoder, and /geocoding/suggest for the map's
  * search box (docs/api.md "Geocoding"). Any signed-in user: the alarm details, the track table and the map all
  * show addresses, and a user sees only their own company's stops and lines.
  */
-export function geocodingRoutes(
-  deps: GeocodingRouteDeps,
-  config: Partial<GeocodingConfig> = {},
-): FastifyPluginAsyncTypebox {
+export function geocodingRoutes(deps: GeocodingRouteDeps): FastifyPluginAsyncTypebox {
+  const { geocoder } = deps;
   return async (app) => {
-    let shared = geocoders.get(deps);
-    if (!shared) {
-      shared = buildGeocoder(deps, { ...DEFAULT_GEOCODING, ...config }, app.log);
-      geocoders.set(deps, shared);
-    }
-    const geocoder = await shared;
-
     app.get(
       '/geocoding/geocoder',
       { schema: { querystring: GeocoderQuery }, config: { access: 'session' } },

@@ -1,6 +1,7 @@
 import type { RealData } from '@headway/server/contract';
+import { realDataDisplay } from '@headway/spec';
 import { type Datum, toView } from '../../../map/coords';
-import { azimuthStep, COLOURS, isOnline, STATE_KINDS, vehicleLook } from '../../../map/vehicle-style';
+import { azimuthStep, COLOURS, isOnline, STATE_KINDS } from '../../../map/vehicle-style';
 import type { FleetChanges, FleetRow } from './worker-protocol';
 
 // The live state of every vehicle, in the live worker: full refreshes load it, gps batches merge into it
@@ -129,9 +130,10 @@ export class FleetState {
       const data = this.data[i] ?? null;
       const online = this.online[i] === 1;
       changes.online[k] = online ? 1 : 0;
-      const look = vehicleLook(data, online, now);
-      changes.colour[k] = COLOUR_INDEX.get(look.colour) ?? 0;
-      changes.kind[k] = KIND_INDEX.get(look.kind) ?? 0;
+      // The spec's rule itself, not vehicleLook: no second object per vehicle per batch.
+      const display = realDataDisplay(data, online, now);
+      changes.colour[k] = COLOUR_INDEX.get(display.colour) ?? 0;
+      changes.kind[k] = KIND_INDEX.get(display.state) ?? 0;
       if (!data || (data.lat === 0 && data.lng === 0)) {
         changes.lng[k] = Number.NaN;
         changes.lat[k] = Number.NaN;
