@@ -214,6 +214,24 @@ describe.each(ENGINES)('gateway over TCP on %s', (engine) => {
     expect(gateway.metrics.closedForGarbage).toBe(1);
   });
 
+  it('keeps another terminal reporting while one sends bad frames and garbage', async () => {
+    const healthy = await online(OTHER);
+    const broken = await online();
+    const now = Math.floor(Date.now() / 1000);
+    const bad = encodeMessage({ msgId: 0x0200, body: busFix(now) }, { version: 2013, phone: PHONE, flowId: 9 });
+    bad[bad.length - 2] = (bad[bad.length - 2] ?? 0) ^ 0x01;
+    broken.write(bad);
+    const junk = Buffer.alloc(64 * 1024, 0x41);
+    for (let i = 0; i < 4; i++) junk[i * 4096] = 0x7e;
+    broken.write(junk);
+    const flowIds = [0, 1, 2].map((i) => healthy.send({ msgId: 0x0200, body: busFix(now + i) }));
+    for (const flowId of flowIds) expect((await healthy.ackOf(flowId)).body).toMatchObject({ result: 0 });
+    await broken.waitClosed();
+    expect(healthy.closed).toBe(false);
+    expect((await rows(OTHER)).map((r) => r.event_time).sort()).toEqual([now, now + 1, now + 2]);
+    expect(await rows(PHONE)).toHaveLength(0);
+  });
+
   it('replaces the first connection when the terminal connects again', async () => {
     const first = await online();
     const second = await terminal();
