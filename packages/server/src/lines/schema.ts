@@ -23,6 +23,8 @@ export interface LinesTable {
   fleet_id: number | null;
   color: string;
   gtfs_route_id: string;
+  /** km/h the platform's over-speed alarm checks (0009-alarms); null = the company default, 0 = none. */
+  speed_limit: Generated<number | null>;
   created_at: number;
 }
 
@@ -145,6 +147,8 @@ export interface VehiclesTable {
   device_id: number | null;
   car_type: Generated<number>;
   state: Generated<number>;
+  /** km/h; overrides the line's (0009-alarms). null = the line's or the company's, 0 = none. */
+  speed_limit: Generated<number | null>;
   created_at: number;
 }
 

@@ -8,6 +8,7 @@ import { lookupIndexes } from './migrations/0005-lookup-indexes.ts';
 import { consoles } from './migrations/0006-consoles.ts';
 import { gatewayNode } from './migrations/0007-gateway-node.ts';
 import { lineVariants } from './migrations/0008-line-variants.ts';
+import { alarms } from './migrations/0009-alarms.ts';
 
 // The one ordered list of migrations. Later issues append entries; names sort in order of application.
 function migrations(store: Store): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrations(store: Store): Record<string, Migration> {
     '0006-consoles': consoles(store.engine),
     '0007-gateway-node': gatewayNode(),
     '0008-line-variants': lineVariants(store.engine),
+    '0009-alarms': alarms(store.engine),
   };
 }
 

@@ -1,0 +1,205 @@
+import { type Static, Type } from 'typebox';
+import { PageQuery } from './lists.ts';
+import { EpochSeconds } from './time.ts';
+
+// Alarm contract (issue 11, docs/alarms.md, docs/api.md "Alarms"): the live list, the details query, read
+// handling, per-user notice preferences, the platform alarm catalogue, evidence files, and the `alarm` command
+// of the live channel. Field names are the spec's (section 3 "Alarm body", "Alarm (live list)", "Alarm detail
+// row", "Per-user alarm preference", "Platform alarm type", "Alarm file").
+
+/** Spec "Alarm body": one alarm as pushed live (`{cmd: 'alarm', data: AlarmBody[]}`) and shown in the modals. */
+export interface AlarmBody {
+  id: number;
+  alarm_key: string;
+  car_id: number | null;
+  car_name: string;
+  route_id: number | null;
+  route_name: string;
+  lpn: string;
+  imei: string;
+  /** T/JSATL12 type of an ADAS/DSM/TPMS/BSD item; the bit of the 0x0200 alarm word; 0 for platform alarms. */
+  alarm_type: number;
+  /** @headway/spec ALARM_LEVELS. */
+  alarm_level: number;
+  /** @headway/spec alarm-catalogue code, or a company's own (group 200). */
+  platform_alarm_id: number;
+  /** @headway/spec DEVICE_TYPES. */
+  device_type: string;
+  event_time: number;
+  /** null while the condition lasts. */
+  end_time: number | null;
+  /** km/h. */
+  speed: number;
+  lat: number;
+  lng: number;
+  /** Evidence files the terminal announced (T/JSATL12 alarm identification). */
+  attached_count: number;
+}
+
+/** Spec "Alarm (live list)": GET /device/alarm/real, one row per vehicle and alarm type, unread and recent. */
+export interface AlarmRealRow {
+  car_id: number | null;
+  car_name: string;
+  route_id: number | null;
+  lpn: string;
+  imei: string;
+  route_name: string;
+  /** Unread alarms of this type for this vehicle in the window. */
+  alarm_count: number;
+  platform_alarm_id: number;
+  alarm_type: number;
+  device_type: string;
+  /** The newest one's. */
+  event_time: number;
+  /** The newest alarm of the row (opens the alarm modal and its evidence). */
+  last: AlarmBody;
+}
+
+export const AlarmRealQuery = Type.Object({
+  /** Only this line's vehicles (the dialog's line filter). */
+  route_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type AlarmRealQuery = Static<typeof AlarmRealQuery>;
+
+export interface AlarmRealResult {
+  /** Unread alarms in the window (the navbar badge). */
+  total: number;
+  rows: AlarmRealRow[];
+}
+
+const IdList = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 });
+const CodeList = Type.Array(Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), { maxItems: 1000 });
+
+/** POST /device/alarm/all and /device/alarm/export: `{page, limit, data: {…}}`. */
+export const AlarmDetailFilter = Type.Object({
+  start_time: EpochSeconds(),
+  end_time: EpochSeconds(),
+  route_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  /** car_ids. */
+  car_list: Type.Optional(IdList),
+  /** platform_alarm_ids; empty or absent = all. */
+  alarm_list: Type.Optional(CodeList),
+  /** null all, 0 unread, 1 read. */
+  is_readed: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Null()])),
+  /** Evidence centre: only these device types (ADAS, DSM, …). */
+  device_types: Type.Optional(Type.Array(Type.String({ maxLength: 16 }), { maxItems: 16 })),
+  /** Evidence centre: only this level. */
+  alarm_level: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+});
+export type AlarmDetailFilter = Static<typeof AlarmDetailFilter>;
+
+export const AlarmDetailQuery = Type.Intersect([PageQuery, Type.Object({ data: AlarmDetailFilter })]);
+export type AlarmDetailQuery = Static<typeof AlarmDetailQuery>;
+
+/** Spec "Alarm detail row" (with the alarm body's fields). */
+export interface AlarmDetailRow extends AlarmBody {
+  /** Same as platform_alarm_id (the spec's detail row names it alarm_id). */
+  alarm_id: number;
+  device_alarm_id: number;
+  remark: string;
+  /** 0 unread, 1 read. */
+  is_readed: number;
+  read_by_name: string;
+  read_time: number | null;
+  /** The report's extra items (gsm, sat, item details, the T/JSATL12 identification). */
+  attached: Record<string, unknown>;
+  /** Evidence files stored so far (complete ones). */
+  file_count: number;
+}
+
+/** PUT /device/alarm: unread → read only, never back. */
+export const AlarmHandleBody = Type.Object({
+  id_list: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
+  is_readed: Type.Literal(1),
+  remark: Type.Optional(Type.String({ maxLength: 255 })),
+});
+export type AlarmHandleBody = Static<typeof AlarmHandleBody>;
+
+export const AlarmHandleResult = Type.Object({ count: Type.Integer() });
+export type AlarmHandleResult = Static<typeof AlarmHandleResult>;
+
+const OnOff = Type.Union([Type.Literal(0), Type.Literal(1)]);
+
+/** Spec "Per-user alarm preference": notices 0 on, 1 off; is_show 1 = popup; duration seconds (0 = until closed). */
+export const AlarmPreference = Type.Object({
+  platform_alarm_id: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+  web_notice: OnOff,
+  app_notice: OnOff,
+  mail_notice: OnOff,
+  is_show: OnOff,
+  duration: Type.Integer({ minimum: 0, maximum: 86_400 }),
+});
+export type AlarmPreference = Static<typeof AlarmPreference>;
+
+/** POST /owner/user/alarm. */
+export const AlarmPreferencesBody = Type.Object({ alarm_list: Type.Array(AlarmPreference, { maxItems: 2000 }) });
+export type AlarmPreferencesBody = Static<typeof AlarmPreferencesBody>;
+
+/** Spec "Platform alarm type", with the wording in the caller's language and where it comes from. */
+export interface PlatformAlarmType {
+  /** Row id of a company's own type; null for a built-in one (@headway/spec). */
+  id: number | null;
+  platform_alarm_id: number;
+  group_id: number;
+  alarm_name: string;
+  alarm_level: number;
+  built_in: boolean;
+  remark: string;
+}
+
+const AlarmName = Type.String({ minLength: 1, maxLength: 64 });
+
+/** POST /basic/alarm/platform: a company's own type, in group 200 with the next free code. */
+export const CreatePlatformAlarmBody = Type.Object({
+  alarm_name: AlarmName,
+  alarm_level: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+  remark: Type.Optional(Type.String({ maxLength: 255 })),
+});
+export type CreatePlatformAlarmBody = Static<typeof CreatePlatformAlarmBody>;
+
+/** PUT /basic/alarm/platform: only a company's own types change; built-in ones answer 1004. */
+export const UpdatePlatformAlarmBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  alarm_name: AlarmName,
+  alarm_level: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+  remark: Type.Optional(Type.String({ maxLength: 255 })),
+});
+export type UpdatePlatformAlarmBody = Static<typeof UpdatePlatformAlarmBody>;
+
+/** GET /basic/alarm/platform/validator: whether the name is free (`id`: the type being edited). */
+export const PlatformAlarmValidatorQuery = Type.Object({
+  alarm_name: AlarmName,
+  id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type PlatformAlarmValidatorQuery = Static<typeof PlatformAlarmValidatorQuery>;
+
+/** POST /device/alarm/file/list. */
+export const AlarmFileListBody = Type.Object({ alarm_key: Type.String({ minLength: 1, maxLength: 96 }) });
+export type AlarmFileListBody = Static<typeof AlarmFileListBody>;
+
+/** Spec "Alarm file": file_type 0 image, 2 video (T/JSATL12 also 1 audio, 3 text, 4 other). */
+export interface AlarmFile {
+  relative_path: string;
+  file_type: number;
+  file_name: string;
+  size: number;
+}
+
+/** POST /device/alarm/file/upload: ask the vehicle to upload the alarm's evidence now (0x9208). */
+export const AlarmUploadBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export type AlarmUploadBody = Static<typeof AlarmUploadBody>;
+
+export interface AlarmUploadResult {
+  /** 'requested': 0x9208 sent and acknowledged; 'complete': every file is already here. */
+  state: 'requested' | 'complete';
+  /** Files still missing. */
+  missing: number;
+}
+
+/** GET /device/alarm/file: one file's bytes (signed request), `relative_path` as the file list gives it. */
+export const AlarmFileQuery = Type.Object({ relative_path: Type.String({ minLength: 1, maxLength: 255 }) });
+export type AlarmFileQuery = Static<typeof AlarmFileQuery>;
+
+/** GET /device/alarm/file/zip: every file of an alarm as one zip (export permission). */
+export const AlarmZipQuery = Type.Object({ alarm_key: Type.String({ minLength: 1, maxLength: 96 }) });
+export type AlarmZipQuery = Static<typeof AlarmZipQuery>;
