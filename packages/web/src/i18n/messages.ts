@@ -5,7 +5,12 @@ import { isNamespace, type Namespace } from './namespaces';
 // One chunk per language and namespace: the browser downloads only the language in use, and a feature's strings
 // only with its screen. No HTTP backend: the bundler names and hashes the chunks like any other module.
 // The default namespace's files are in ./locales/; a feature's are in its own folder, features/<namespace>/i18n/.
-const FOLDER: Record<Namespace, string> = { translation: './locales', monitoring: '../features/monitoring/i18n' };
+const FOLDER: Record<Namespace, string> = {
+  translation: './locales',
+  monitoring: '../features/monitoring/i18n',
+  alarms: '../features/alarms/i18n',
+  safety: '../features/safety/i18n',
+};
 const files = import.meta.glob<{ default: ResourceKey }>([
   './locales/{en,zh,th}.ts',
   '../features/*/i18n/{en,zh,th}.ts',

@@ -1,4 +1,6 @@
+import type alarms from '../features/alarms/i18n/en';
 import type monitoring from '../features/monitoring/i18n/en';
+import type safety from '../features/safety/i18n/en';
 import type translation from './locales/en';
 
 // English resources type every t() call: a key that does not exist in its namespace fails tsc.
@@ -8,6 +10,8 @@ declare module 'i18next' {
     resources: {
       translation: typeof translation;
       monitoring: typeof monitoring;
+      alarms: typeof alarms;
+      safety: typeof safety;
     };
   }
 }
