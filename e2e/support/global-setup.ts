@@ -17,6 +17,7 @@ export default async function setup(project: TestProject) {
   server = await startServer();
   project.provide('baseUrl', server.url);
   project.provide('gatewayPort', server.gatewayPort);
+  project.provide('attachmentPort', server.attachmentPort);
   return async () => {
     await server?.stop();
   };
@@ -26,5 +27,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     gatewayPort: number;
+    attachmentPort: number;
   }
 }

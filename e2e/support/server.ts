@@ -12,6 +12,8 @@ export interface RunningServer {
   url: string;
   /** The JT/T 808 port of this server's gateway (a free port, so a platform running beside never clashes). */
   gatewayPort: number;
+  /** The T/JSATL12 attachment port terminals upload alarm evidence to (0x9208 names it). */
+  attachmentPort: number;
   stop: () => Promise<void>;
   log: () => string;
 }
@@ -47,6 +49,7 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
 export async function startServer(): Promise<RunningServer> {
   const port = await freePort();
   const gatewayPort = await freePort();
+  const attachmentPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'headway-e2e-'));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
@@ -60,7 +63,7 @@ export async function startServer(): Promise<RunningServer> {
       HEADWAY_WECHAT_DEV: '1',
       HEADWAY_GATEWAY_PORT: String(gatewayPort),
       HEADWAY_GATEWAY_MEDIA_PORT: '0',
-      HEADWAY_GATEWAY_ATTACHMENT_PORT: '0',
+      HEADWAY_GATEWAY_ATTACHMENT_PORT: String(attachmentPort),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,5 +90,5 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);
   }
-  return { url, gatewayPort, stop, log: () => output };
+  return { url, gatewayPort, attachmentPort, stop, log: () => output };
 }

@@ -2,6 +2,10 @@ import { fileURLToPath } from 'node:url';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
+import { type AlarmApiOptions, alarmApiRoutes } from './alarms/api/index.ts';
+import { type EvidenceStore, evidenceRoutes } from './alarms/evidence/index.ts';
+import { type AlarmExportOptions, alarmExportRoutes } from './alarms/export/routes.ts';
+import { AlarmHub } from './alarms/hub.ts';
 import { mountApiRoutes } from './api-routes.ts';
 import { type AuthPolicy, DEFAULT_AUTH_POLICY } from './auth/policy.ts';
 import { createLoginLimiter } from './auth/rate-limit.ts';
@@ -60,6 +64,12 @@ export interface AppOptions {
    * carries what modules add (the gateway's metrics route), checked against sessions in the shared store.
    */
   api?: boolean;
+  /** The alarm API's live-list window and size (alarms/api/options.ts). */
+  alarms?: Partial<AlarmApiOptions>;
+  /** POST /device/alarm/export's row cap (tests lower it). */
+  alarmExport?: Partial<AlarmExportOptions>;
+  /** Alarm evidence files (`HEADWAY_DATA_DIR/evidence` under `npm start`); downloads answer 1008 without. */
+  evidence?: EvidenceStore;
 }
 
 /** Feature route sets, mounted under every API base (mountApiRoutes). Later issues add their plugin here. */
@@ -77,6 +87,9 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     // Station events stored by whichever node ingests; the API node serves them (docs/ingest.md "Search").
     await api.register(departureRoutes(services));
     await api.register(geocodingRoutes({ db: services.db, geocoder }));
+    await api.register(alarmExportRoutes(services, options.alarmExport));
+    await api.register(alarmApiRoutes(services, options.alarms));
+    await api.register(evidenceRoutes({ ...services, ...(options.evidence ? { evidence: options.evidence } : {}) }));
   };
 }
 
@@ -107,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorEdge(app);
   installNumericInputGuard(app);
   app.decorate('services', services);
+  // New alarms' listeners (evidence, mail, …) subscribe here; the ingest's alarm writer emits (docs/alarms.md).
+  app.decorate('alarms', new AlarmHub((error) => app.log.error({ err: error }, 'alarm listener failed')));
   if (options.api ?? true) {
     // Built once here rather than per API base: /api and /prod-api share one index and one cache.
     const geocoder = await buildGeocoder(services, { ...DEFAULT_GEOCODING, ...options.geocoding }, app.log);

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type AlarmMailConfig, alarmMailConfigFrom } from './alarms/mail/config.ts';
 import { type GeocodingConfig, geocodingConfigFrom } from './geocoding/config.ts';
 
 /** Everything the process reads from its environment, in one place (README / docs/decisions.md). */
@@ -31,6 +32,8 @@ export interface PlatformConfig {
   nodeId: string;
   /** The address resolver's place list and Nominatim service (HEADWAY_GEOCODER_*, docs/geocoding.md). */
   geocoding: GeocodingConfig;
+  /** Alarm mail notices (HEADWAY_SMTP_URL, HEADWAY_MAIL_*; docs/alarms.md "Mail notices"); off without a URL. */
+  mail: AlarmMailConfig;
 }
 
 export const ROLES = ['api', 'gateway', 'ingest'] as const;
@@ -87,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     natsSubject: env.HEADWAY_NATS_SUBJECT || 'headway.live',
     nodeId: env.HEADWAY_NODE_ID || `${hostname()}:${gatewayPort}`,
     geocoding: geocodingConfigFrom(env),
+    mail: alarmMailConfigFrom(env),
   };
 }

@@ -1,5 +1,6 @@
 // Registers the demo company's transit data (GTFS lines, vehicles, devices, crews) with the demo seed seam.
 import './lines/demo-register.ts';
+import { alarmMailModule } from './alarms/mail/module.ts';
 import { gatewayModule } from './gateway/module.ts';
 import { ingestModule } from './ingest/module.ts';
 import { liveModule } from './live/module.ts';
@@ -9,4 +10,4 @@ import type { PlatformModule } from './platform.ts';
  * Modules started beside the HTTP API by `npm start`. The device gateway (src/gateway/, TCP 7611) and
  * later the simulator add themselves here, e.g. `import { gatewayModule } from './gateway/module.ts'`.
  */
-export const PLATFORM_MODULES: PlatformModule[] = [gatewayModule(), liveModule, ingestModule()];
+export const PLATFORM_MODULES: PlatformModule[] = [gatewayModule(), liveModule, ingestModule(), alarmMailModule()];

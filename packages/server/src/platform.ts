@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Logger, pino } from 'pino';
+import { evidenceDir, LocalEvidenceStore } from './alarms/evidence/index.ts';
 import { buildApp } from './app.ts';
 import { devWechatProvider } from './auth/wechat.ts';
 import type { PlatformConfig } from './config.ts';
@@ -55,6 +56,7 @@ export async function startPlatform(
     trustProxy: config.trustProxy,
     api: config.roles.has('api'),
     geocoding: config.geocoding,
+    evidence: new LocalEvidenceStore(evidenceDir(config.dataDir)),
     ...(config.defaultCompanyId !== undefined ? { defaultCompanyId: config.defaultCompanyId } : {}),
   });
 

@@ -122,7 +122,9 @@ describe.each(ENGINES)('users, roles and the own profile on %s', (engine) => {
     const screens = await admin.get<ScreenEntry[]>('/owner/role/screens');
     expect(screens.result).toEqual([
       { name: 'Dashboard', title: 'route.dashboard', parent: null },
+      { name: 'BasicAlarmType', title: 'route.basicAlarmType', parent: 'Basic' },
       { name: 'MonitoringMap', title: 'route.monitoringMap', parent: 'Monitoring' },
+      { name: 'SafetyActiveSafety', title: 'route.safetyActiveSafety', parent: 'Safety' },
       { name: 'SystemUser', title: 'route.systemUser', parent: 'System' },
       { name: 'SystemRole', title: 'route.systemRole', parent: 'System' },
       { name: 'SystemConsole', title: 'route.systemConsole', parent: 'System' },

@@ -20,8 +20,12 @@ describe.each(ENGINES)('permissions and the menu tree on %s', (engine) => {
     const tree = (await admin.get<MenuNode[]>('/vue/routes')).result;
     expect(names(tree)).toEqual([
       'Dashboard',
+      'Basic',
+      'BasicAlarmType',
       'Monitoring',
       'MonitoringMap',
+      'Safety',
+      'SafetyActiveSafety',
       'System',
       'SystemUser',
       'SystemRole',
@@ -42,7 +46,15 @@ describe.each(ENGINES)('permissions and the menu tree on %s', (engine) => {
     const dispatcher = server.client();
     await dispatcher.login('dispatcher', PASSWORD);
     const tree = (await dispatcher.get<MenuNode[]>('/vue/routes')).result;
-    expect(names(tree)).toEqual(['Dashboard', 'Monitoring', 'MonitoringMap', 'System', 'SystemOnline']);
+    expect(names(tree)).toEqual([
+      'Dashboard',
+      'Monitoring',
+      'MonitoringMap',
+      'Safety',
+      'SafetyActiveSafety',
+      'System',
+      'SystemOnline',
+    ]);
     expect(tree.find((n) => n.name === 'System')?.children?.[0]).toMatchObject({
       path: 'online',
       component: 'system/online/index',

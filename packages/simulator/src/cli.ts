@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { DEMO_FEED } from '@headway/server/lines';
 import { realClock, warpedClock } from './fleet/clock.ts';
+import { attachControl, CONTROL_HELP } from './fleet/control.ts';
 import { StatsLine } from './fleet/display.ts';
 import { LoadDutySource } from './fleet/duty-sources.ts';
 import { Fleet } from './fleet/fleet.ts';
@@ -103,5 +104,8 @@ stop = async (code = 0): Promise<void> => {
   process.exit(code);
 };
 console.log(`simulating ${count} terminals at ${interval} s against ${values.host}:${values.port} (Ctrl-C stops)`);
+console.log(`type a command to raise an alarm now, e.g. "sos 1"\n${CONTROL_HELP}`);
+// Alarms on request (docs/simulator.md): the answer replaces the status line, which comes back on the next tick.
+attachControl(fleet, process.stdin, (text) => process.stdout.write(`${tty ? '\r\x1b[2K' : ''}${text}\n`));
 await fleet.start();
 if (values.duration) setTimeout(() => void stop(), Number(values.duration) * 1000);

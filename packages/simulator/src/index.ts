@@ -3,6 +3,7 @@
  * See docs/simulator.md.
  */
 export { realClock, type SimClock, warpedClock } from './fleet/clock.ts';
+export { attachControl, CONTROL_HELP, runControlCommand } from './fleet/control.ts';
 export { type DemoFleet, type DemoFleetOptions, startDemoFleet } from './fleet/demo.ts';
 export { demoFleetSpecs, peakTimeShift } from './fleet/demo-specs.ts';
 export { StatsLine } from './fleet/display.ts';
@@ -16,6 +17,8 @@ export type { MotionState, StationEvent } from './motion/events.ts';
 export { Rng } from './motion/rng.ts';
 export { VehicleMotion } from './motion/vehicle.ts';
 export { dutiesAt, loadFeedSchedule, simDuty } from './plan/from-feed.ts';
+export { DEFAULT_RATES, DEMO_RATES, type EventRates } from './terminal/events.ts';
+export { alarmEvidence, EVIDENCE_FILES_PER_ALARM, evidenceAsset } from './terminal/evidence.ts';
 export { encodeBlockJpeg, snapshotJpeg } from './terminal/jpeg.ts';
 export { FleetStats } from './terminal/stats.ts';
 export { VirtualTerminal } from './terminal/terminal.ts';

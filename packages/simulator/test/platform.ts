@@ -28,6 +28,8 @@ export class TestPlatform {
   /** T/JSATL 12 attachment server: signalling received and file bytes per file name. */
   readonly attachmentFrames: Msg[] = [];
   readonly attachmentBytes = new Map<string, number>();
+  /** The files as written at their offsets. */
+  readonly attachmentData = new Map<string, Buffer>();
   attachmentPort = 0;
   private attachmentServer: Server;
   private server: Server;
@@ -93,6 +95,11 @@ export class TestPlatform {
         if (unit.kind === 'file-data') {
           const name = unit.packet.fileName;
           this.attachmentBytes.set(name, (this.attachmentBytes.get(name) ?? 0) + unit.packet.data.length);
+          const end = unit.packet.offset + unit.packet.data.length;
+          let file = this.attachmentData.get(name) ?? Buffer.alloc(0);
+          if (file.length < end) file = Buffer.concat([file, Buffer.alloc(end - file.length)]);
+          file.set(unit.packet.data, unit.packet.offset);
+          this.attachmentData.set(name, file);
           continue;
         }
         const r = decodeFrame(unit.bytes);

@@ -67,6 +67,14 @@ export interface AlarmRealResult {
   rows: AlarmRealRow[];
 }
 
+/**
+ * A nullable field as one JSON-schema type list rather than a union: the server's ajv coerces types, and in a
+ * union it would turn null into 0 in a number branch (or 0 into null in the null branch) before the right branch
+ * is tried. With `type: [integer, null]` null and numbers are both taken as they are.
+ */
+const NullableInteger = <T extends number>(options: { minimum?: number; enum?: readonly (T | null)[] }) =>
+  Type.Unsafe<T | null>({ type: ['integer', 'null'], ...options });
+
 const IdList = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 });
 const CodeList = Type.Array(Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), { maxItems: 1000 });
 
@@ -74,13 +82,13 @@ const CodeList = Type.Array(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })
 export const AlarmDetailFilter = Type.Object({
   start_time: EpochSeconds(),
   end_time: EpochSeconds(),
-  route_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  route_id: Type.Optional(NullableInteger<number>({ minimum: 1 })),
   /** car_ids. */
   car_list: Type.Optional(IdList),
   /** platform_alarm_ids; empty or absent = all. */
   alarm_list: Type.Optional(CodeList),
   /** null all, 0 unread, 1 read. */
-  is_readed: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Null()])),
+  is_readed: Type.Optional(NullableInteger<0 | 1>({ enum: [0, 1, null] })),
   /** Evidence centre: only these device types (ADAS, DSM, …). */
   device_types: Type.Optional(Type.Array(Type.String({ maxLength: 16 }), { maxItems: 16 })),
   /** Evidence centre: only this level. */
@@ -107,9 +115,16 @@ export interface AlarmDetailRow extends AlarmBody {
   file_count: number;
 }
 
+/** An alarm's id: a 64-bit serial on PostgreSQL, so bounded by what a JSON number holds exactly, not 32 bits. */
+const AlarmId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+/** GET /device/alarm?id=: one alarm's detail row. */
+export const AlarmIdQuery = Type.Object({ id: AlarmId });
+export type AlarmIdQuery = Static<typeof AlarmIdQuery>;
+
 /** PUT /device/alarm: unread → read only, never back. */
 export const AlarmHandleBody = Type.Object({
-  id_list: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
+  id_list: Type.Array(AlarmId, { minItems: 1, maxItems: 1000 }),
   is_readed: Type.Literal(1),
   remark: Type.Optional(Type.String({ maxLength: 255 })),
 });
@@ -137,8 +152,11 @@ export type AlarmPreferencesBody = Static<typeof AlarmPreferencesBody>;
 
 /** Spec "Platform alarm type", with the wording in the caller's language and where it comes from. */
 export interface PlatformAlarmType {
-  /** Row id of a company's own type; null for a built-in one (@headway/spec). */
-  id: number | null;
+  /**
+   * What PUT and DELETE /basic/alarm/platform address: the type's code (= platform_alarm_id), for built-in and
+   * own types alike, so a built-in one is refused by name (1004) rather than unaddressable.
+   */
+  id: number;
   platform_alarm_id: number;
   group_id: number;
   alarm_name: string;
@@ -159,6 +177,7 @@ export type CreatePlatformAlarmBody = Static<typeof CreatePlatformAlarmBody>;
 
 /** PUT /basic/alarm/platform: only a company's own types change; built-in ones answer 1004. */
 export const UpdatePlatformAlarmBody = Type.Object({
+  /** The type's code (PlatformAlarmType.id). */
   id: Type.Integer({ minimum: 1 }),
   alarm_name: AlarmName,
   alarm_level: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
@@ -166,7 +185,7 @@ export const UpdatePlatformAlarmBody = Type.Object({
 });
 export type UpdatePlatformAlarmBody = Static<typeof UpdatePlatformAlarmBody>;
 
-/** GET /basic/alarm/platform/validator: whether the name is free (`id`: the type being edited). */
+/** GET /basic/alarm/platform/validator: whether the name is free (`id`: the code of the type being edited). */
 export const PlatformAlarmValidatorQuery = Type.Object({
   alarm_name: AlarmName,
   id: Type.Optional(Type.Integer({ minimum: 1 })),

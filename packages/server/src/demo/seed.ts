@@ -65,6 +65,8 @@ export const DISPATCHER_PERMISSIONS: RolePermissions = {
   Dashboard: PermissionBit.view,
   SystemOnline: PermissionBit.view,
   MonitoringMap: PermissionBit.view,
+  // Dispatchers answer alarms: see them and mark them read; exporting evidence stays with safety staff.
+  SafetyActiveSafety: PermissionBit.view | PermissionBit.edit,
 };
 
 /**
@@ -90,7 +92,8 @@ export async function seedDemo(
         name: DEMO_COMPANY_NAME,
         title: 'Headway · Demo Transit',
         logo: '',
-        config: JSON.stringify({ multiple_search_limit: 60 }),
+        // The demo runs Staten Island's buses: mail and exports show New York time.
+        config: JSON.stringify({ multiple_search_limit: 60, time_zone: 'America/New_York' }),
         created_at: now,
       })
       .returning('id')

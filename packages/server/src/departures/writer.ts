@@ -108,7 +108,7 @@ export class StationEventWriter {
  * (data exception) and 23 (integrity constraint violation); SQLite's constraint, type-mismatch and too-big codes
  * (better-sqlite3's `SqliteError.code`).
  */
-function refusedForContent(error: unknown): boolean {
+export function refusedForContent(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error) || typeof error.code !== 'string') {
     return false;
   }

@@ -1,6 +1,7 @@
 import type { Server, Socket } from 'node:net';
 import type { Jt808Message } from '@headway/protocol';
 import type { Logger } from 'pino';
+import type { EvidenceIntake } from '../alarms/evidence/intake.ts';
 import { ApiError, ErrorCode } from '../kernel/errors.ts';
 import type { Store } from '../store/db.ts';
 import type { StoredPosition } from '../tracks/position-row.ts';
@@ -48,6 +49,8 @@ export class Gateway implements SessionHost {
   private servers: Server[] = [];
   private sweepTimer: NodeJS.Timeout | undefined;
   ports: GatewayPorts = { jt808: 0, media: 0, attachments: 0 };
+  /** Stores what terminals upload on the attachment port (alarms/evidence); read per connection. */
+  evidence: EvidenceIntake | undefined;
 
   constructor(
     readonly store: Store,
@@ -94,7 +97,7 @@ export class Gateway implements SessionHost {
       o.attachmentPort,
       o.backlog,
       o.maxConnections,
-      (s) => serveAttachments(s, this.metrics, this.attachmentSockets),
+      (s) => serveAttachments(s, this.metrics, this.attachmentSockets, this.evidence),
       refused,
     );
     this.servers = [jt808, media, attachments];
@@ -131,6 +134,11 @@ export class Gateway implements SessionHost {
 
   isOnline(phone: string): boolean {
     return this.sessionOf(phone) !== undefined;
+  }
+
+  /** The address of ours the terminal's connection reached (0x9208 names it as the attachment server). */
+  localAddressOf(phone: string): string | undefined {
+    return this.sessionOf(phone)?.socket.localAddress?.replace(/^::ffff:/, '');
   }
 
   /**

@@ -42,7 +42,19 @@ export class GatewayMetrics {
     droppedBytes: 0,
     terminals: new Map<string, { packets: number; bytes: number }>(),
   };
-  readonly attachments = { connections: 0, frames: 0, fileBytes: 0, files: 0, droppedBytes: 0 };
+  /** T/JSATL 12 attachment port (alarms/evidence): refusals are also logged with the reason. */
+  readonly attachments = {
+    connections: 0,
+    frames: 0,
+    fileBytes: 0,
+    files: 0,
+    droppedBytes: 0,
+    filesComplete: 0,
+    filesRefused: 0,
+    resendRequests: 0,
+    unknownAlarms: 0,
+    busy: 0,
+  };
 
   frameIn(msgId: number): void {
     bump(this.framesIn, hex(msgId));

@@ -1,3 +1,10 @@
+import {
+  EvidenceIntake,
+  EvidenceRequester,
+  evidenceDir,
+  evidenceOptionsFromEnv,
+  LocalEvidenceStore,
+} from '../alarms/evidence/index.ts';
 import { mountApiRoutes } from '../api-routes.ts';
 import type { PlatformModule } from '../platform.ts';
 import { Gateway } from './gateway.ts';
@@ -29,10 +36,28 @@ export function gatewayModule(options: Partial<GatewayOptions> = {}): PlatformMo
         ...options,
       });
       await mountApiRoutes(app, metricsRoutes(gateway.metrics));
+      // Alarm evidence (alarms/evidence): the attachment port stores uploads; new alarms with attachments are
+      // asked for at once (0x9208) when their terminal is on this node.
+      const evidence = evidenceOptionsFromEnv();
+      gateway.evidence = new EvidenceIntake({
+        db: store.db,
+        store: new LocalEvidenceStore(evidenceDir(config.dataDir)),
+        logger: logger.child({ module: 'evidence' }),
+        metrics: gateway.metrics.attachments,
+        options: evidence,
+      });
+      const requester = new EvidenceRequester(gateway, logger.child({ module: 'evidence' }), evidence);
       const ports = await gateway.start();
       app.decorate('gateway', gateway);
+      app.decorate('evidenceRequester', requester);
+      const unsubscribe = app.alarms.onRaised(requester.onAlarms);
       logger.info({ ports, nodeId: gateway.options.nodeId }, 'device gateway listening');
-      return { stop: () => gateway.stop() };
+      return {
+        stop: () => {
+          unsubscribe();
+          return gateway.stop();
+        },
+      };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { type AlarmRules, DEFAULT_ALARM_RULES, loadAlarmRules } from '../alarms/detection/rules.ts';
 import type { Database } from '../store/schema.ts';
 import {
   type LineInfo,
@@ -24,6 +25,7 @@ export class DirectoryCache {
   private vehicles = new Map<string, VehicleInfo>();
   private employees = new Map<string, string>();
   private lineInfos = new Map<string, LineInfo>();
+  private rules = new Map<number, AlarmRules>();
   private signature = '';
   private refreshing: Promise<void> | undefined;
   private lastMissRefresh = 0;
@@ -42,6 +44,15 @@ export class DirectoryCache {
   /** An employee's name by employee number (the IC-card item carries only the number). */
   employeeName(companyId: number, empNo: string): string | undefined {
     return this.employees.get(`${companyId}|${empNo}`);
+  }
+
+  /** The company's platform-alarm thresholds (companies.config `alarm_rules`), reloaded with the vehicles. */
+  alarmRules(companyId: number): Readonly<AlarmRules> {
+    return this.rules.get(companyId) ?? DEFAULT_ALARM_RULES;
+  }
+
+  line(companyId: number, routeCode: string): LineInfo | undefined {
+    return this.lineInfos.get(lineKey(companyId, routeCode));
   }
 
   hasLine(companyId: number, routeCode: string): boolean {
@@ -74,7 +85,7 @@ export class DirectoryCache {
     void this.refresh(false, true);
   }
 
-  /** Vehicles and employees always; lines when forced or when their signature changed. Never throws. */
+  /** Vehicles, employees and alarm rules always; lines when forced or when their signature changed. Never throws. */
   refresh(force: boolean, vehiclesOnly = false): Promise<void> {
     this.refreshing ??= this.reload(force, vehiclesOnly)
       .catch((error: unknown) => this.logger.warn({ err: error }, 'ingest directory refresh failed'))
@@ -87,6 +98,7 @@ export class DirectoryCache {
   private async reload(force: boolean, vehiclesOnly: boolean): Promise<void> {
     this.vehicles = await loadVehicles(this.db);
     this.employees = await loadEmployees(this.db);
+    this.rules = await loadAlarmRules(this.db);
     if (vehiclesOnly && !force) return;
     const signature = await linesSignature(this.db);
     if (!force && signature === this.signature) return;

@@ -18,6 +18,12 @@ export interface VehicleInfo {
   terminalPhone: string;
   routeCode: string | null;
   routeName: string | null;
+  /** The line's id (alarm records carry it as route_id). */
+  routeId: number | null;
+  /** Licence plate. */
+  lpn: string;
+  /** km/h over-speed limit: the vehicle's own, else its line's; null = the company's default, 0 = none. */
+  speedLimit: number | null;
 }
 
 export interface LineInfo {
@@ -46,7 +52,19 @@ export async function loadVehicles(db: Kysely<Database>): Promise<Map<string, Ve
     .selectFrom('vehicles as v')
     .innerJoin('devices as d', (j) => j.onRef('d.id', '=', 'v.device_id').onRef('d.company_id', '=', 'v.company_id'))
     .leftJoin('lines as l', (j) => j.onRef('l.id', '=', 'v.line_id').onRef('l.company_id', '=', 'v.company_id'))
-    .select(['v.company_id', 'v.id', 'v.car_name', 'v.imei', 'd.terminal_phone', 'l.route_code', 'l.route_name'])
+    .select([
+      'v.company_id',
+      'v.id',
+      'v.car_name',
+      'v.imei',
+      'v.lpn',
+      'v.speed_limit',
+      'd.terminal_phone',
+      'l.id as line_id',
+      'l.route_code',
+      'l.route_name',
+      'l.speed_limit as line_speed_limit',
+    ])
     .execute();
   const out = new Map<string, VehicleInfo>();
   for (const r of rows) {
@@ -58,6 +76,9 @@ export async function loadVehicles(db: Kysely<Database>): Promise<Map<string, Ve
       terminalPhone: r.terminal_phone,
       routeCode: r.route_code ?? null,
       routeName: r.route_name ?? null,
+      routeId: r.line_id ?? null,
+      lpn: r.lpn,
+      speedLimit: r.speed_limit ?? r.line_speed_limit ?? null,
     });
   }
   return out;

@@ -1,4 +1,6 @@
 import { StateMask, stateFromTerminal, WarningMask } from '@headway/spec';
+import type { AlarmDetector } from '../alarms/detection/detector.ts';
+import type { VehicleAlarmState } from '../alarms/detection/state.ts';
 import type { NewStationEvent } from '../departures/schema.ts';
 import { realDataOf } from '../live/from-position.ts';
 import type { RealData, RealDataAttached } from '../live/real-data.ts';
@@ -24,6 +26,8 @@ interface VehicleMemory {
   /** Last vendor data seen (terminals send it on every report, but keep it when one is missing). */
   passenger?: RealData['passenger'];
   card?: RealData['card'];
+  /** The alarm detector's state of this terminal, kept here so detection costs no lookup of its own. */
+  alarms: VehicleAlarmState | undefined;
 }
 
 /** A stored position as the warm-up reads it back (warm-up.ts). */
@@ -52,6 +56,8 @@ export class Enricher {
     private readonly engines: CompanyEngines,
     private readonly stats: IngestStats,
     private readonly now: () => number,
+    /** Alarm detection sees every committed position, with its vehicle and progress (docs/alarms.md). */
+    private readonly alarms?: AlarmDetector,
   ) {}
 
   /**
@@ -70,6 +76,10 @@ export class Enricher {
     let warning = p.warning >>> 0;
     let route: RealData['route'];
     const update = vehicle ? this.progress(vehicle, p.companyId, this.reportOf(p, state)) : undefined;
+    if (this.alarms) {
+      memory.alarms ??= this.alarms.stateOf(p.companyId, p.terminalPhone);
+      this.alarms.observe(p, vehicle, update, memory.alarms);
+    }
     if (vehicle && update) {
       state = update.state >>> 0;
       if (update.deviation?.kind === 'start') this.stats.deviations++;
@@ -149,6 +159,7 @@ export class Enricher {
       lastEt: 0,
       moving: saved.realData.v >= MOVING_KMH,
       movingTime: saved.realData.mt ?? saved.realData.et,
+      alarms: undefined,
       ...(saved.realData.passenger ? { passenger: saved.realData.passenger } : {}),
       ...(saved.realData.card ? { card: saved.realData.card } : {}),
     });
@@ -170,7 +181,7 @@ export class Enricher {
     const key = vehicleKey(companyId, terminalPhone);
     let memory = this.memory.get(key);
     if (!memory) {
-      memory = { lastEt: 0, moving: false, movingTime: eventTime };
+      memory = { lastEt: 0, moving: false, movingTime: eventTime, alarms: undefined };
       this.memory.set(key, memory);
     }
     return memory;

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { AlarmHub } from '../alarms/hub.ts';
 import type { PositionBus } from '../gateway/position-bus.ts';
 import type { PlatformModule } from '../platform.ts';
 import type { Store } from '../store/db.ts';
@@ -19,8 +20,9 @@ export async function startIngest(
   live: LivePublisher,
   logger: Logger,
   options: Partial<IngestOptions> = {},
+  alarms?: AlarmHub,
 ): Promise<{ pipeline: IngestPipeline; stop(): Promise<void> }> {
-  const pipeline = new IngestPipeline(store, live, logger, options);
+  const pipeline = new IngestPipeline(store, live, logger, options, alarms ? { alarms } : {});
   // Subscribe first: positions committed while the directory loads wait in the queue.
   const unsubscribe = source.onPositions(pipeline.enqueue);
   await pipeline.start();
@@ -36,7 +38,8 @@ export async function startIngest(
 /**
  * The ingest as a platform module (modules.ts), after the gateway and live modules whose decorations it uses
  * (`app.gateway`, `app.live`): committed positions → route progress → enriched real_data on app.live, station
- * events stored, live state persisted. Decorates the app with the running pipeline (`app.ingest`).
+ * events stored, live state persisted, alarms detected, stored, pushed and announced on `app.alarms`. Decorates
+ * the app with the running pipeline (`app.ingest`).
  */
 export function ingestModule(options: Partial<IngestOptions> = {}): PlatformModule {
   return {
@@ -48,7 +51,14 @@ export function ingestModule(options: Partial<IngestOptions> = {}): PlatformModu
         logger.info({ live: !!live, gateway: !!gateway }, 'ingest idle: needs the gateway and live modules');
         return undefined;
       }
-      const running = await startIngest(store, gateway, live, logger.child({ module: 'ingest' }), options);
+      const running = await startIngest(
+        store,
+        gateway,
+        live,
+        logger.child({ module: 'ingest' }),
+        options,
+        app.hasDecorator('alarms') ? app.alarms : undefined,
+      );
       app.decorate('ingest', running.pipeline);
       return { stop: () => running.stop() };
     },

@@ -1,3 +1,4 @@
+import type { AlarmDetectionOptions } from '../alarms/detection/index.ts';
 import type { ProgressOptions } from '../progress/index.ts';
 
 export interface IngestOptions {
@@ -14,6 +15,8 @@ export interface IngestOptions {
   /** Queue bound: beyond it the oldest batches are dropped for enrichment (they are stored already). */
   maxQueued: number;
   progress: Partial<ProgressOptions>;
+  /** Alarm detection in the ingest (docs/alarms.md "Detection"). */
+  alarms: Partial<AlarmDetectionOptions>;
 }
 
 export const DEFAULT_INGEST_OPTIONS: IngestOptions = {
@@ -24,6 +27,7 @@ export const DEFAULT_INGEST_OPTIONS: IngestOptions = {
   warmupSeconds: 900,
   maxQueued: 200_000,
   progress: {},
+  alarms: {},
 };
 
 export interface IngestStats {

@@ -1,5 +1,7 @@
 import { StateMask } from '@headway/spec';
 import type { Logger } from 'pino';
+import { AlarmDetection, type AlarmPublisher } from '../alarms/detection/index.ts';
+import { AlarmHub } from '../alarms/hub.ts';
 import type { NewStationEvent } from '../departures/schema.ts';
 import { StationEventWriter } from '../departures/writer.ts';
 import type { RealData } from '../live/real-data.ts';
@@ -17,8 +19,15 @@ import { warmUp } from './warm-up.ts';
 // insert; live state per vehicle → batched upsert. This file only sequences them. See docs/ingest.md "Pipeline".
 
 /** What the pipeline publishes to (app.live). */
-export interface LivePublisher {
+export interface LivePublisher extends AlarmPublisher {
   publishPositions(companyId: number, positions: readonly RealData[]): void;
+}
+
+export interface IngestDeps {
+  /** Epoch seconds. */
+  now?: () => number;
+  /** Listeners of new alarms (app.alarms); a private hub when absent. */
+  alarms?: AlarmHub;
 }
 
 export class IngestPipeline {
@@ -34,10 +43,13 @@ export class IngestPipeline {
   };
   readonly events: StationEventWriter;
   readonly state: LiveStateStore;
+  /** Alarm detection, storage and push; undefined when switched off (options.alarms.enabled). */
+  readonly alarms: AlarmDetection | undefined;
   private readonly queue: BatchQueue;
   private readonly engines: CompanyEngines;
   private readonly directory: DirectoryCache;
   private readonly enricher: Enricher;
+  private readonly now: () => number;
   private draining = false;
   private scheduled = false;
   private ready = false;
@@ -48,13 +60,32 @@ export class IngestPipeline {
     private readonly live: LivePublisher,
     private readonly logger: Logger,
     options: Partial<IngestOptions> = {},
-    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+    deps: IngestDeps = {},
   ) {
+    const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
+    this.now = now;
     this.options = { ...DEFAULT_INGEST_OPTIONS, ...options };
     this.queue = new BatchQueue(this.options.maxQueued);
     this.engines = new CompanyEngines(this.options.progress);
     this.directory = new DirectoryCache(store.db, this.engines, logger);
-    this.enricher = new Enricher(this.directory, this.engines, this.stats, now);
+    const directory = this.directory;
+    this.alarms =
+      this.options.alarms.enabled === false
+        ? undefined
+        : new AlarmDetection(
+            store.db,
+            logger,
+            live,
+            deps.alarms ?? new AlarmHub((error) => logger.error({ err: error }, 'alarm listener failed')),
+            {
+              rules: (companyId) => directory.alarmRules(companyId),
+              vehicle: (companyId, phone) => directory.vehicle(companyId, phone),
+              line: (companyId, routeCode) => directory.line(companyId, routeCode),
+              now,
+            },
+            this.options.alarms,
+          );
+    this.enricher = new Enricher(this.directory, this.engines, this.stats, now, this.alarms?.detector);
     this.events = new StationEventWriter(store.db, logger, this.options.eventFlushMs);
     this.state = new LiveStateStore(store.db, logger, this.options.stateFlushMs, now);
   }
@@ -62,6 +93,8 @@ export class IngestPipeline {
   /** Loads the directory, restores the saved live state and learned times, warms the engines; then drains. */
   async start(): Promise<void> {
     await this.directory.refresh(true);
+    // Open alarms first: the saved live state then only adds the last receive times the offline sweep needs.
+    await this.alarms?.start();
     this.restoreLive(await this.state.load());
     for (const times of await this.state.loadSegmentTimes()) {
       this.engines.of(times.companyId).restoreSegmentTimes(times.times);
@@ -85,6 +118,7 @@ export class IngestPipeline {
     // Process what is queued so its events and state are kept.
     if (this.ready) while (!this.queue.empty) this.drainSome();
     await this.events.stop();
+    await this.alarms?.stop();
     await this.state.stop(this.engines.segmentTimes(this.directory.lines()));
   }
 
@@ -149,6 +183,7 @@ export class IngestPipeline {
     const byCompany = new Map<number, RealData[]>();
     for (const s of saved) {
       this.enricher.restore(s);
+      this.alarms?.detector.seen(s.companyId, s.terminalPhone, s.realData.rt, s.realData.lat, s.realData.lng);
       // Restored, not live: the online bit comes back with the terminal's next report.
       listOf(byCompany, s.companyId).push({ ...s.realData, s: s.realData.s & ~StateMask.online });
     }

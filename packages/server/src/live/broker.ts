@@ -5,7 +5,6 @@ import { type ConnectionHost, LiveFrameError, StompConnection, type Subscription
 import { APP_HEARTBEAT, APP_NOTIFY, companyTopic, USER_MSG_DESTINATION } from './destinations.ts';
 import type { DispatchCommand, LiveEvent, LiveMessage } from './events.ts';
 import type { LiveOptions } from './options.ts';
-import type { RealData } from './real-data.ts';
 import type { LiveScopes, VehicleScope } from './scope.ts';
 import { escapeHeader } from './stomp/frame.ts';
 
@@ -142,8 +141,12 @@ export class Broker implements ConnectionHost {
     if (!subscriptions || subscriptions.size === 0) return;
     const destination = message.userId === undefined ? companyTopic(message.companyId) : USER_MSG_DESTINATION;
     const event = message.event;
-    // Positions are filtered per scope; dispatch events and private messages go to every subscriber as they are.
-    const positions = message.userId === undefined && event.cmd === 'gps' ? (event.data as RealData[]) : undefined;
+    // Positions and alarms are filtered per scope (by the vehicle's imei); dispatch events and private messages go
+    // to every subscriber as they are.
+    const positions =
+      message.userId === undefined && (event.cmd === 'gps' || event.cmd === 'alarm')
+        ? (event.data as readonly { imei: string }[])
+        : undefined;
     const messageId = `m-${++this.messageSeq}`;
     // Frames by scope key (undefined = whole company), then by subscription id; null = nothing of this scope.
     const frames = new Map<string | undefined, Map<string, Buffer | null>>();
@@ -154,7 +157,11 @@ export class Broker implements ConnectionHost {
       if (body === undefined) {
         const data = scope && positions ? positions.filter((p) => scope.allows(p.imei)) : undefined;
         body =
-          data === undefined ? JSON.stringify(event) : data.length === 0 ? null : JSON.stringify({ cmd: 'gps', data });
+          data === undefined
+            ? JSON.stringify(event)
+            : data.length === 0
+              ? null
+              : JSON.stringify({ cmd: event.cmd, data });
         bodies.set(key, body);
       }
       return body;

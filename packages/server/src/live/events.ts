@@ -1,7 +1,8 @@
+import type { AlarmBody } from '../contract/alarms.ts';
 import type { RealData } from './real-data.ts';
 
 // What travels on the live channel: the MESSAGE body `{cmd, data}` the console switches on (spec section 7
-// "Live positions via STOMP"). Positions are typed; the dispatch commands carry their own payloads.
+// "Live positions via STOMP"). Positions and alarms are typed; the dispatch commands carry their own payloads.
 
 export type DispatchCommand =
   | 'plan'
@@ -14,7 +15,11 @@ export type DispatchCommand =
   | 'notify'
   | 'msg';
 
-export type LiveEvent = { cmd: 'gps'; data: RealData[] } | { cmd: DispatchCommand; data: unknown };
+export type LiveEvent =
+  | { cmd: 'gps'; data: RealData[] }
+  /** New alarms, sent as soon as they are stored (docs/alarms.md "Detection"); filtered by console like gps. */
+  | { cmd: 'alarm'; data: AlarmBody[] }
+  | { cmd: DispatchCommand; data: unknown };
 
 /**
  * One published event and who receives it: the subscribers of `/topic/notify.{companyId}`, or, with `userId`,

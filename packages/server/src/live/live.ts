@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { AlarmBody } from '../contract/alarms.ts';
 import type { PositionBatcher } from './batcher.ts';
 import type { Broker, LiveConnectionInfo } from './broker.ts';
 import type { LiveBus } from './bus.ts';
@@ -35,6 +36,15 @@ export class Live {
     if (positions.length === 0) return;
     this.latest.add(companyId, positions);
     this.batcher.add(companyId, positions);
+  }
+
+  /**
+   * New alarms of one company, sent at once (not on the positions' one-second tick: a dispatcher must learn of
+   * an SOS now). The alarm writer calls this once per commit, so a storm still travels in batches.
+   */
+  publishAlarms(companyId: number, alarms: readonly AlarmBody[]): void {
+    if (alarms.length === 0) return;
+    this.bus.publish({ companyId, event: { cmd: 'alarm', data: [...alarms] } });
   }
 
   /** Newest real_data of each vehicle of a company, from this node and (over the bus) every other node. */

@@ -10,8 +10,12 @@ describe('menu tree', () => {
     const tree = buildMenuTree(() => FULL_MASK);
     expect(names(tree)).toEqual([
       'Dashboard',
+      'Basic',
+      'BasicAlarmType',
       'Monitoring',
       'MonitoringMap',
+      'Safety',
+      'SafetyActiveSafety',
       'System',
       'SystemUser',
       'SystemRole',

@@ -43,6 +43,21 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     meta: { title: 'route.dashboard', icon: 'DashboardOutlined', affix: true },
   },
   {
+    path: '/basic',
+    name: 'Basic',
+    component: 'Layout',
+    redirect: 'noRedirect',
+    meta: { title: 'route.basic', icon: 'DatabaseOutlined' },
+    children: [
+      {
+        path: 'alarm-type',
+        name: 'BasicAlarmType',
+        component: 'basic/alarm-type/index',
+        meta: { title: 'route.basicAlarmType', icon: 'BellOutlined' },
+      },
+    ],
+  },
+  {
     path: '/monitoring',
     name: 'Monitoring',
     component: 'Layout',
@@ -54,6 +69,22 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         name: 'MonitoringMap',
         component: 'monitoring/map/index',
         meta: { title: 'route.monitoringMap', icon: 'GlobalOutlined' },
+      },
+    ],
+  },
+  {
+    path: '/safety',
+    name: 'Safety',
+    component: 'Layout',
+    redirect: 'noRedirect',
+    meta: { title: 'route.safety', icon: 'SafetyOutlined' },
+    children: [
+      {
+        // Its mask governs the alarm API (alarms/api/access.ts): view to see, edit to mark read, export to export.
+        path: 'active-safety',
+        name: 'SafetyActiveSafety',
+        component: 'safety/active-safety/index',
+        meta: { title: 'route.safetyActiveSafety', icon: 'AlertOutlined' },
       },
     ],
   },

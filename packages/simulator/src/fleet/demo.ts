@@ -2,6 +2,7 @@ import { DEMO_FEED } from '@headway/server/lines';
 import type { Kysely } from 'kysely';
 import { loadFeedSchedule } from '../plan/from-feed.ts';
 import { zoneOffsetSeconds } from '../plan/zone.ts';
+import { DEMO_RATES, type EventRates } from '../terminal/events.ts';
 import { realClock } from './clock.ts';
 import { demoFleetSpecs, peakTimeShift } from './demo-specs.ts';
 import { LineDutySource } from './duty-sources.ts';
@@ -28,6 +29,8 @@ export interface DemoFleetOptions {
   timeShift?: 'auto' | number;
   /** Terminal clock zone, minutes east of UTC; must match what the gateway assumes (JT/T 808: GMT+8). */
   utcOffsetMinutes?: number;
+  /** Random alarm rates per vehicle-hour; default DEMO_RATES (ADAS/DSM evidence every minute or so). */
+  rates?: EventRates;
   log?: (message: string) => void;
 }
 
@@ -63,6 +66,7 @@ export async function startDemoFleet(options: DemoFleetOptions): Promise<DemoFle
     utcOffsetMinutes: options.utcOffsetMinutes,
     scheduleUtcOffsetSeconds: zoneOffsetSeconds(schedule.timeZone, now - timeShift),
     rampPerSecond: 200,
+    rates: options.rates ?? DEMO_RATES,
   });
   await fleet.start();
   options.log?.(

@@ -129,6 +129,17 @@ export class Fleet {
     return this.vehicles.map((v) => v.terminal);
   }
 
+  /** A vehicle by car name, plate, terminal phone (or its last digits) or 1-based index (the CLI's commands). */
+  find(query: string): { spec: FleetVehicleSpec; terminal: VirtualTerminal } | undefined {
+    const q = query.trim().toLowerCase();
+    if (!q) return undefined;
+    const v =
+      this.vehicles.find((x) => x.spec.carName.toLowerCase() === q || x.spec.plate.toLowerCase() === q) ??
+      this.vehicles.find((x) => x.spec.phone === q || (q.length >= 4 && x.spec.phone.endsWith(q))) ??
+      (/^\d+$/.test(q) ? this.vehicles[Number(q) - 1] : undefined);
+    return v ? { spec: v.spec, terminal: v.terminal } : undefined;
+  }
+
   /** Opens the connections at the ramp rate and starts reporting; resolves once every terminal has started. */
   async start(): Promise<void> {
     const interval = this.options.interval * 1000;

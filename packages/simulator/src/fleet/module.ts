@@ -1,4 +1,5 @@
 import type { PlatformModule } from '@headway/server';
+import { attachControl, CONTROL_HELP } from './control.ts';
 import { startDemoFleet } from './demo.ts';
 import { StatsLine } from './display.ts';
 
@@ -26,9 +27,13 @@ export function demoFleetModule(env: NodeJS.ProcessEnv = process.env): PlatformM
       const status = new StatsLine(demo.fleet.stats, demo.vehicles);
       const timer = setInterval(() => log(`demo fleet: ${status.line()}`), STATUS_EVERY_MS);
       timer.unref();
+      // `npm start` in a terminal: typed commands raise alarms on a chosen bus (`sos 8212`, control.ts).
+      const detach = process.stdin.isTTY ? attachControl(demo.fleet, process.stdin, log) : undefined;
+      if (detach) log(`demo fleet: type a command to raise an alarm now\n${CONTROL_HELP}`);
       return {
         stop: () => {
           clearInterval(timer);
+          detach?.();
           return demo.stop();
         },
       };

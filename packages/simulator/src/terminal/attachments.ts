@@ -25,8 +25,8 @@ export interface UploadTarget {
   alarmNo: string;
 }
 
-/** File data per packet: well under the attachment splitter's limits, several packets for a picture. */
-const PIECE = 16 * 1024;
+/** File data per packet: the standard's default 64 KiB (a picture in one packet, the clip in a few). */
+const PIECE = 64 * 1024;
 
 /**
  * Uploads an alarm's files to the attachment server the platform named in 0x9208 (T/JSATL 12 §4.6 / reference
@@ -116,8 +116,8 @@ export function uploadAttachments(target: UploadTarget, files: AttachmentFile[],
 }
 
 /**
- * T/JSATL 12 file name: fileType_channel_alarmType_sequence_alarmNo.ext, e.g. 00_0_6401_1_<alarmNo>.jpg for the
- * first picture of an ADAS forward-collision alarm.
+ * T/JSATL 12 file name: fileType_channel_alarmType_sequence_alarmNo.ext, e.g. 00_64_6401_1_<alarmNo>.jpg for the
+ * first picture of an ADAS forward-collision alarm (channel 64 ADAS, 65 DSM, or a video channel).
  */
 export function attachmentName(
   fileType: number,

@@ -1,6 +1,7 @@
 import { WarningMask as Warning } from '@headway/spec';
 import type { MotionState } from '../motion/events.ts';
 import type { Rng } from '../motion/rng.ts';
+import { EVIDENCE_FILES_PER_ALARM } from './evidence.ts';
 
 /** An active-safety alarm to attach to the next report (T/JSATL 12 0x64 ADAS / 0x65 DSM). */
 export interface SafetyEvent {
@@ -9,7 +10,7 @@ export interface SafetyEvent {
   /** ADAS: 1 forward collision, 2 lane departure, 3 headway; DSM: 1 fatigue, 2 phone, 3 smoking, 4 distraction. */
   type: number;
   level: 1 | 2;
-  /** Files the terminal holds for the alarm (the attachment ids the platform fetches with 0x9208). */
+  /** Files the terminal holds for the alarm and uploads when the platform asks (0x9208): evidence.ts. */
   attachmentCount: number;
   seq: number;
 }
@@ -25,6 +26,12 @@ export interface EventRates {
 export const DEFAULT_RATES: EventRates = { sos: 0.01, powerCut: 0.01, adas: 0.3, dsm: 0.2 };
 
 /**
+ * The demo fleet's: a few dozen buses, about half of them above 15 km/h at any time, raise an ADAS or DSM alarm
+ * with evidence every minute or so, so the console shows some within minutes of `npm start`.
+ */
+export const DEMO_RATES: EventRates = { ...DEFAULT_RATES, adas: 1.5, dsm: 1 };
+
+/**
  * Alarm state of one terminal across reports. Overspeed, long parking and route deviation follow the motion
  * (speed over the 0x0055 limit for the 0x0056 duration, stationary with ACC on past 20 minutes, off the shape);
  * SOS, power cut and ADAS/DSM events are random at the given hourly rates and last a while, as real ones do.
@@ -33,6 +40,7 @@ export class AlarmState {
   private overspeedSince = 0;
   private sosUntil = 0;
   private powerCutUntil = 0;
+  private forcedSafety: { kind: 'adas' | 'dsm'; type: number } | null = null;
   private safetySeq = 0;
   private nextAlarmId = 1;
 
@@ -45,6 +53,11 @@ export class AlarmState {
   trigger(kind: 'sos' | 'powerCut', now: number, seconds = 60): void {
     if (kind === 'sos') this.sosUntil = now + seconds;
     else this.powerCutUntil = now + seconds;
+  }
+
+  /** The next report carries this ADAS/DSM alarm whatever the speed (the CLI and tests). */
+  triggerSafety(kind: 'adas' | 'dsm', type = 1): void {
+    this.forcedSafety = { kind, type };
   }
 
   /**
@@ -73,7 +86,10 @@ export class AlarmState {
     if (m.detourMetres > 100) alarm |= Warning.routeDeviation;
 
     let safety: SafetyEvent | null = null;
-    if (m.speed > 15) {
+    if (this.forcedSafety) {
+      safety = this.safetyEvent(this.forcedSafety.kind, this.forcedSafety.type);
+      this.forcedSafety = null;
+    } else if (m.speed > 15) {
       if (this.rng.chance(perSecond(this.rates.adas))) safety = this.safetyEvent('adas', this.rng.int(1, 3));
       else if (this.rng.chance(perSecond(this.rates.dsm))) safety = this.safetyEvent('dsm', this.rng.int(1, 4));
     }
@@ -87,7 +103,7 @@ export class AlarmState {
       alarmId: this.nextAlarmId++,
       type,
       level: this.rng.chance(0.3) ? 2 : 1,
-      attachmentCount: this.rng.int(1, 3),
+      attachmentCount: EVIDENCE_FILES_PER_ALARM,
       seq: this.safetySeq,
     };
   }

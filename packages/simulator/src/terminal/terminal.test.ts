@@ -11,6 +11,7 @@ import { TestPlatform } from '../../test/platform.ts';
 import { sourceAddresses } from '../fleet/source-addresses.ts';
 import type { MotionState } from '../motion/events.ts';
 import { Rng } from '../motion/rng.ts';
+import { evidenceAsset } from './evidence.ts';
 import { FleetStats } from './stats.ts';
 import { VirtualTerminal } from './terminal.ts';
 
@@ -255,7 +256,8 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     // The motion has ACC on and the simulated vehicle always has a fix (T/JSATL 12 vehicle status word).
     expect(bitNames(item.adas.vehicleStatus, SAFETY_VEHICLE_STATUS_BITS)).toEqual(['accOn', 'positionFixed']);
     const ident = item.adas.alarmIdent;
-    expect(ident.attachmentCount).toBeGreaterThanOrEqual(1);
+    // Two stills and the clip (evidence.ts): the count announced is what will be uploaded.
+    expect(ident.attachmentCount).toBe(3);
     const alarmNo = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
     platform.command('013900000007', {
       msgId: 0x9208,
@@ -273,9 +275,21 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     if (list?.msgId !== 0x1210) throw new Error('no 0x1210');
     expect(list.body.alarmNo).toBe(alarmNo);
     expect(list.body.files).toHaveLength(ident.attachmentCount);
+    const code = `640${item.adas.type}`;
+    expect(list.body.files.map((f) => f.name)).toEqual([
+      `00_64_${code}_1_${alarmNo}.jpg`,
+      `00_64_${code}_2_${alarmNo}.jpg`,
+      `02_64_${code}_3_${alarmNo}.mp4`,
+    ]);
+    const info = platform.attachmentFrames.filter((f) => f.msgId === 0x1211).map((f) => f.body);
+    expect(info.map((f) => (f as { fileType: number }).fileType)).toEqual([0, 0, 2]);
     for (const f of list.body.files) {
-      expect(f.name).toMatch(new RegExp(`^00_\\d_640${item.adas.type}_\\d_${alarmNo}\\.jpg$`));
       expect(platform.attachmentBytes.get(f.name)).toBe(f.size);
     }
+    // Real files: JPEG start-of-image, and an MP4 whose first box is ftyp; byte for byte the shipped assets.
+    const [still, , clip] = list.body.files.map((f) => platform.attachmentData.get(f.name)!);
+    expect([...still!.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(clip!.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(new Uint8Array(clip!)).toEqual(evidenceAsset('clip.mp4'));
   });
 });

@@ -10,9 +10,10 @@ import {
 } from '@headway/protocol';
 import type { MotionState } from '../motion/events.ts';
 import type { Rng } from '../motion/rng.ts';
-import { attachmentName, uploadAttachments } from './attachments.ts';
+import { uploadAttachments } from './attachments.ts';
 import { answerCommand, type CommandTarget } from './commands.ts';
 import { AlarmState, type EventRates, type SafetyEvent } from './events.ts';
+import { alarmEvidence } from './evidence.ts';
 import { snapshotJpeg } from './jpeg.ts';
 import { defaultParameters, type ParamValue } from './parameters.ts';
 import { buildReport, type Crew } from './report.ts';
@@ -148,6 +149,11 @@ export class VirtualTerminal implements CommandTarget {
 
   triggerAlarm(kind: 'sos' | 'powerCut', seconds = 60): void {
     this.alarms.trigger(kind, Math.floor(this.now() / 1000), seconds);
+  }
+
+  /** The next report carries an ADAS or DSM alarm with its evidence (`type`: the item's alarm type). */
+  triggerSafety(kind: 'adas' | 'dsm', type = 1): void {
+    this.alarms.triggerSafety(kind, type);
   }
 
   /** Builds a 0x0200 from the motion state and sends it (or keeps it for later when offline). */
@@ -332,17 +338,14 @@ export class VirtualTerminal implements CommandTarget {
     if (m.msgId === 0x9208) this.uploadAlarmFiles(m.body);
   }
 
-  /** 0x9208: the platform wants an alarm's files on its attachment server; pictures are generated JPEGs. */
+  /**
+   * 0x9208: the platform wants an alarm's files on its attachment server: the camera's stills and clip
+   * (evidence.ts), as many as the identification announced.
+   */
   private uploadAlarmFiles(request: MessageOf<0x9208>['body']): void {
     const ident = request.alarmIdent;
     const alarm = this.safetyAlarms.get(`${ident.time}|${ident.seq}`);
-    const code = alarm ? `${alarm.kind === 'adas' ? '64' : '65'}${String(alarm.type).padStart(2, '0')}` : '6400';
-    const count = Math.max(1, ident.attachmentCount);
-    const files = Array.from({ length: count }, (_, i) => ({
-      name: attachmentName(0, 1 + (i % 4), code, i + 1, request.alarmNo),
-      fileType: 0,
-      data: this.snapshot(i + 1),
-    }));
+    const files = alarmEvidence(alarm?.kind ?? 'adas', alarm?.type ?? 0, request.alarmNo, ident.attachmentCount);
     const host = request.ip && request.ip !== '0.0.0.0' ? request.ip : this.options.host;
     uploadAttachments(
       {

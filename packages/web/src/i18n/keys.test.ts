@@ -61,7 +61,7 @@ describe('menu titles', () => {
 describe('loading messages', () => {
   it('refuses a language or namespace it does not have', async () => {
     await expect(loadMessages('fr', 'translation')).rejects.toThrow(/fr\/translation/);
-    await expect(loadMessages('en', 'alarms')).rejects.toThrow(/en\/alarms/);
+    await expect(loadMessages('en', 'reports')).rejects.toThrow(/en\/reports/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Drawer } from 'antd';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { AlarmCentreSlot } from '../../features/alarms/centre/slots';
 import { ShellHostPage } from '../host-page/ShellHostPage';
 import { Navbar } from '../navbar/Navbar';
 import { SettingsDialog } from '../settings/SettingsDialog';
@@ -10,10 +11,12 @@ import { TagsView } from '../tags-view/TagsView';
 import { ViewHost } from '../view-host/ViewHost';
 import { Brand } from './Brand';
 import { useLayout } from './layout-store';
+import { useRememberLanguage } from './remember-language';
 import { useIsMobile } from './use-mobile';
 
 /** Header (brand + navbar), 210 px sidebar, tags view and the page area (spec section 2 "Shell layout"). */
 export function Layout() {
+  useRememberLanguage();
   const mobile = useIsMobile();
   const { pathname } = useLocation();
   const collapsed = useLayout((s) => s.collapsed);
@@ -64,6 +67,7 @@ export function Layout() {
         </main>
       </div>
       <SettingsDialog />
+      <AlarmCentreSlot />
     </div>
   );
 }

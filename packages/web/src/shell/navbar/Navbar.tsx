@@ -1,6 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AlarmCounterSlot } from '../../features/alarms/centre/slots';
 import { LanguageSelect } from '../../i18n/LanguageSelect';
 import { AvatarMenu } from '../avatar-menu/AvatarMenu';
 import { Breadcrumb } from '../breadcrumb/Breadcrumb';
@@ -33,6 +34,7 @@ export function Navbar({ mobile }: { mobile: boolean }) {
             <ErrorLog />
             <Fullscreen />
             <SizeSelect />
+            <AlarmCounterSlot />
           </>
         )}
         <LanguageSelect />

@@ -1,6 +1,7 @@
 import { SoundOutlined } from '@ant-design/icons';
 import { Button, ColorPicker, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { alarmSoundUrl } from '../../features/alarms/sound/alarm-sound';
 import { ALARM_SOUNDS, MAP_TYPES, REFRESH_FREQUENCIES, type Settings, TABLE_LAYOUTS, THEME_PRESETS } from './model';
 import { SettingRow } from './SettingRow';
 import { useSettings } from './use-settings';
@@ -191,8 +192,7 @@ export function OtherTab({ change }: { change: Change }) {
   const { t } = useTranslation();
   const s = useSettings((x) => x);
   const preview = () => {
-    // Sound files ship with the alarm feature; without them the preview stays silent.
-    void new Audio(`/static/sound/${s.alarm_sound}`).play().catch(() => undefined);
+    void new Audio(alarmSoundUrl(s.alarm_sound)).play().catch(() => undefined);
   };
   return (
     <>

@@ -1,11 +1,96 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import type { AlarmBody } from '@headway/server/contract';
+import { App, Button, Modal } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAlarmPermission } from '../access';
+import { useAlarmText } from '../alarm-text';
+import { AlarmHeader, hasPosition } from './AlarmHeader';
+import { evidenceApi, saveBinary } from './api';
+import { EvidencePanel } from './EvidencePanel';
+import { EvidenceMap } from './map/EvidenceMap';
+import { MarkerLayer } from './map/MarkerLayer';
+import { filesOf, useEvidence } from './use-evidence';
+import './evidence.css';
 
-// Placeholder signature (the evidence helper replaces this file): the alarm modal for one alarm.
 export interface AlarmModalProps {
   alarm: AlarmBody;
   onClose: () => void;
 }
 
-export default function AlarmModal(_props: AlarmModalProps) {
-  return null;
+/**
+ * One alarm with its evidence (spec section 4 "Alarm modal"): the header, the images and the clip the vehicle
+ * uploaded (asked for while the dialog is open), the place on a map, and every file as one zip.
+ */
+export default function AlarmModal({ alarm, onClose }: AlarmModalProps) {
+  const { t } = useTranslation('safety');
+  const { message } = App.useApp();
+  const canExport = useAlarmPermission('export');
+  const canRequest = useAlarmPermission('edit');
+  const text = useAlarmText();
+  const evidence = useEvidence(alarm, canRequest);
+  const [zipping, setZipping] = useState(false);
+  const title = text(alarm);
+  const markers = useMemo(
+    () => [{ key: 'alarm', kind: 'alarm' as const, lng: alarm.lng, lat: alarm.lat }],
+    [alarm.lng, alarm.lat],
+  );
+
+  async function exportZip() {
+    setZipping(true);
+    try {
+      saveBinary(await evidenceApi.zip(alarm.alarm_key), `${alarm.alarm_key}.zip`);
+      message.success(t('safety.evidence.zipDone'));
+    } catch {
+      // The request client has said why.
+    } finally {
+      setZipping(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      width={1100}
+      centered
+      title={t('safety.evidence.title', { vehicle: alarm.car_name || alarm.lpn || '--', type: title })}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        canExport && (
+          <Button
+            key="zip"
+            icon={<DownloadOutlined />}
+            loading={zipping}
+            disabled={filesOf(evidence).length === 0}
+            onClick={() => void exportZip()}
+            data-testid="alarm-zip"
+          >
+            {t('safety.evidence.exportZip')}
+          </Button>
+        ),
+        <Button key="close" type="primary" onClick={onClose}>
+          {t('safety.close')}
+        </Button>,
+      ]}
+    >
+      <div className="hw-alarm-modal" data-testid="alarm-modal">
+        <AlarmHeader alarm={alarm} />
+        <div className="hw-alarm-modal__body">
+          <section className="hw-alarm-modal__evidence">
+            <EvidencePanel alarm={alarm} state={evidence} title={title} />
+          </section>
+          <section className="hw-alarm-modal__map">
+            {hasPosition(alarm) ? (
+              <EvidenceMap center={[alarm.lng, alarm.lat]} testId="alarm-map">
+                <MarkerLayer markers={markers} />
+              </EvidenceMap>
+            ) : (
+              <div className="hw-evidence-empty">{t('safety.alarm.noPosition')}</div>
+            )}
+          </section>
+        </div>
+      </div>
+    </Modal>
+  );
 }

@@ -1,11 +1,99 @@
 import type { AlarmBody } from '@headway/server/contract';
+import { Badge, Button, Modal } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../i18n/format';
+import { useAlarmText } from '../alarm-text';
+import { AlarmHeader, hasPosition } from './AlarmHeader';
+import { EvidenceMap } from './map/EvidenceMap';
+import { FollowView } from './map/FollowView';
+import { type MapMarker, MarkerLayer } from './map/MarkerLayer';
+import { TraceLayer } from './map/TraceLayer';
+import { useVehicleTrace } from './vehicle-trace';
+import './evidence.css';
 
-// Placeholder signature (the evidence helper replaces this file): the SOS modal for one alarm.
 export interface SosModalProps {
   alarm: AlarmBody;
   onClose: () => void;
 }
 
-export default function SosModal(_props: SosModalProps) {
-  return null;
+/**
+ * An SOS (spec section 4 "SOS alarm modal"): the alarm's header and the vehicle's live trace since the dialog
+ * opened. The spec's left pane of live channel video joins with the video feature; until then the map takes the
+ * whole width rather than leaving a dead player beside it.
+ */
+export default function SosModal({ alarm, onClose }: SosModalProps) {
+  const { t } = useTranslation('safety');
+  const text = useAlarmText();
+  const { trace, current, status, updatedAt } = useVehicleTrace(alarm);
+  const path = useMemo(() => trace.map((p) => [p.lng, p.lat] as const), [trace]);
+  const now = trace[trace.length - 1];
+  const markers = useMemo(() => {
+    const out: MapMarker[] = [];
+    if (hasPosition(alarm)) out.push({ key: 'alarm', kind: 'alarm', lng: alarm.lng, lat: alarm.lat });
+    if (now) out.push({ key: 'vehicle', kind: 'vehicle', lng: now.lng, lat: now.lat });
+    return out;
+  }, [alarm, now]);
+  const follow = useMemo(() => (now ? ([now.lng, now.lat] as const) : null), [now]);
+  const centre: readonly [number, number] | null = hasPosition(alarm)
+    ? [alarm.lng, alarm.lat]
+    : now
+      ? [now.lng, now.lat]
+      : null;
+
+  return (
+    <Modal
+      open
+      width={1100}
+      centered
+      title={
+        <span className="hw-sos-title">
+          {t('safety.evidence.title', { vehicle: alarm.car_name || alarm.lpn || '--', type: text(alarm) })}
+        </span>
+      }
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('safety.close')}
+        </Button>
+      }
+    >
+      <div className="hw-alarm-modal hw-alarm-modal--sos" data-testid="sos-modal">
+        <AlarmHeader alarm={alarm} />
+        <div className="hw-sos__panes">
+          <section className="hw-sos__trace" data-testid="sos-trace" data-points={trace.length}>
+            <div className="hw-sos__status">
+              <Badge
+                status={status === 'live' ? 'processing' : status === 'waiting' ? 'default' : 'warning'}
+                text={t(`safety.sos.trace.${status}`)}
+              />
+              {current && (
+                <span>
+                  {t('safety.sos.trace.now', {
+                    time: formatTime(current.et),
+                    speed: Math.round(current.v * 10) / 10,
+                  })}
+                </span>
+              )}
+              {updatedAt > 0 && (
+                <span className="hw-sos__updated">
+                  {t('safety.sos.trace.updated', { time: formatTime(Math.floor(updatedAt / 1000)) })}
+                </span>
+              )}
+            </div>
+            {centre ? (
+              <EvidenceMap center={centre} testId="sos-map">
+                <TraceLayer path={path} />
+                <MarkerLayer markers={markers} />
+                <FollowView point={follow} />
+              </EvidenceMap>
+            ) : (
+              <div className="hw-evidence-empty">{t('safety.alarm.noPosition')}</div>
+            )}
+          </section>
+        </div>
+      </div>
+    </Modal>
+  );
 }

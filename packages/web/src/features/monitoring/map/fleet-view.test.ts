@@ -1,7 +1,7 @@
 import type { VehicleLive } from '@headway/server/contract';
 import { describe, expect, it } from 'vitest';
-import { FleetState } from '../live/fleet-state';
-import { rosterOf } from '../live/live-worker-core';
+import { FleetState } from '../../../live/fleet-state';
+import { rosterOf } from '../../../live/live-worker-core';
 import { FleetView } from './fleet-view';
 
 const NOW = 1_800_000_000;

@@ -1,7 +1,7 @@
 import type { RealData } from '@headway/server/contract';
 import type { DisplayColour, DisplayState } from '@headway/spec';
+import type { FleetChanges, FleetRoster } from '../../../live/client';
 import { COLOURS, STATE_KINDS, type VehicleColumns } from '../../../map';
-import type { FleetChanges, FleetRoster } from '../live/client';
 
 // The monitoring screen's view of the fleet on the main thread, outside React: identities from the full
 // refresh, and per vehicle only what the map and the tree draw (position, colour, state, heading) as

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sendToLive } from '../../../live/client';
 import {
   BaseTileLayer,
   LinesLayer,
@@ -10,7 +11,6 @@ import {
   type TileStatus,
 } from '../../../map';
 import { useSettings } from '../../../shell/settings/use-settings';
-import { sendToLive } from '../live/client';
 import { InfoBox } from './components/InfoBox';
 import { Legend } from './components/Legend';
 import { LiveBadge } from './components/LiveBadge';

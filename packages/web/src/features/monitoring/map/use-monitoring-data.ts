@@ -1,8 +1,8 @@
 import type { OwnLine, VehicleTreeGrouping } from '@headway/server/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type FleetChanges, onFleet, refreshFleet, sendToLive } from '../live/client';
-import { useLiveMessages } from '../live/use-live';
+import { type FleetChanges, onFleet, refreshFleet, sendToLive } from '../../../live/client';
+import { useLiveMessages } from '../../../live/use-live';
 import { mapApi } from './api';
 import type { VehicleChanges } from './components/MapVehicles';
 import { FleetView } from './fleet-view';

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { LiveStatus } from '../../live/client';
+import type { LiveStatus } from '../../../../live/client';
 
 /** Live channel state and the time of the last applied update. */
 export function LiveBadge({ status, updatedAt }: { status: LiveStatus; updatedAt: number | null }) {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { type FleetChanges, sendToLive } from '../../../../live/client';
 import { ClusterLayer, useMap, VehicleFeatures, VehicleLabelsLayer, VehiclesLayer } from '../../../../map';
-import { type FleetChanges, sendToLive } from '../../live/client';
 import type { FleetView } from '../fleet-view';
 
 export type VehicleChanges = (listener: (changes: FleetChanges) => void) => () => void;

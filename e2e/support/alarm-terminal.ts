@@ -1,0 +1,77 @@
+import { HeadwayClient } from '@headway/server/test-client';
+import { FleetStats, type MotionState, Rng, VirtualTerminal } from '@headway/simulator';
+import type { OwnLine, VehicleLive, VehicleLiveResult } from '../../packages/server/src/contract/vehicles.ts';
+import { along } from './live-map.ts';
+import { DEMO_PASSWORD } from './server.ts';
+
+// Alarm e2e support: one of the demo's vehicles as a full simulated terminal (the simulator's own), driving on
+// its line and reporting every second through the shared e2e server's gateway. It raises SOS and DSM alarms on
+// request and answers the platform's 0x9208 by uploading its real stills and clip to the attachment port.
+
+export interface AlarmVehicle {
+  car: VehicleLive;
+  terminal: VirtualTerminal;
+  stop(): void;
+}
+
+/**
+ * A demo vehicle as a reporting terminal, online when resolved: `fromEnd` counts from the last vehicle with a
+ * line, away from the first ones the live-map tests drive.
+ */
+export async function alarmVehicle(url: string, gatewayPort: number, fromEnd: number): Promise<AlarmVehicle> {
+  const admin = new HeadwayClient(url);
+  await admin.login('admin', DEMO_PASSWORD);
+  const cars = (await admin.get<VehicleLiveResult>('/basic/cars/real')).result.rows;
+  const lines = new Map((await admin.get<OwnLine[]>('/basic/routes/own')).result.map((l) => [l.route_code, l]));
+  const usable = cars.filter((c) => c.terminal_phone && lines.get(c.route_code)?.directions[0]?.path);
+  const car = usable[usable.length - 1 - fromEnd];
+  if (!car) throw new Error(`no demo vehicle ${fromEnd} from the end with a line`);
+  const path = lines.get(car.route_code)?.directions[0]?.path as string;
+  const at = along(path, 0.3);
+  const motion = (): MotionState => ({
+    time: Math.floor(Date.now() / 1000),
+    lat: at.lat,
+    lng: at.lng,
+    // Above the simulator's 15 km/h floor for ADAS/DSM, under any speed limit.
+    speed: 25,
+    azimuth: at.azimuth,
+    odometer: 1_000_000,
+    accOn: true,
+    doors: [false, false, false],
+    phase: 'driving',
+    tripId: '',
+    routeCode: car.route_code,
+    direction: 1,
+    detourMetres: 0,
+    stoppedFor: 0,
+    passengers: { onboard: 10, onDay: 100, onTrip: 10, offTrip: 0, onLast: 1, offLast: 0 },
+  });
+  const terminal = new VirtualTerminal({
+    phone: car.terminal_phone,
+    version: 2013,
+    terminalId: car.terminal_phone.slice(-7),
+    plate: car.lpn,
+    imei: car.imei,
+    host: '127.0.0.1',
+    port: gatewayPort,
+    interval: 1,
+    rates: { sos: 0, powerCut: 0, adas: 0, dsm: 0 },
+    rng: new Rng(`e2e-${car.terminal_phone}`),
+    stats: new FleetStats(),
+    motion,
+  });
+  terminal.start();
+  await terminal.whenOnline();
+  const timer = setInterval(() => {
+    terminal.report();
+    terminal.tick();
+  }, 1000);
+  return {
+    car,
+    terminal,
+    stop: () => {
+      clearInterval(timer);
+      terminal.stop();
+    },
+  };
+}

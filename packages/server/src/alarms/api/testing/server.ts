@@ -1,0 +1,73 @@
+import type { HeadwayClient } from '../../../../test/helpers/client.ts';
+import { md5 } from '../../../../test/helpers/client.ts';
+import { PASSWORD, seedCompany, startTestServer, type TestServer } from '../../../../test/helpers/server.ts';
+import type { ConsoleRow, RolePermissions, RoleRow, UserRow } from '../../../contract/index.ts';
+import type { Engine } from '../../../store/db.ts';
+import { seedMapFixture } from '../../../vehicles/testing/fixtures.ts';
+
+// Two companies with vehicles on lines, for the alarm API's suites: company A (the demo company) has A-101 on
+// line 10, A-201 on line 20 and A-301 on no line; company B has B-1 on line 99.
+
+export interface AlarmApiFixture {
+  server: TestServer;
+  companyA: number;
+  companyB: number;
+  lines: Map<string, number>;
+  cars: Map<string, number>;
+  carsB: Map<string, number>;
+  /** @Admin of A and of B; the demo dispatcher (no alarm screens). */
+  admin: HeadwayClient;
+  adminB: HeadwayClient;
+  dispatcher: HeadwayClient;
+}
+
+export async function startAlarmApiFixture(engine: Engine): Promise<AlarmApiFixture> {
+  const server = await startTestServer(engine);
+  const companyA = server.demoCompanyId;
+  const { lineIds: lines, carIds: cars } = await seedMapFixture(server.store.db, companyA, [
+    { carName: 'A-101', imei: '860000000000101', terminalPhone: '013900000101', fleet: null, line: '10' },
+    { carName: 'A-201', imei: '860000000000201', terminalPhone: '013900000201', fleet: null, line: '20' },
+    { carName: 'A-301', imei: '860000000000301', terminalPhone: '013900000301', fleet: null, line: null },
+  ]);
+  const { companyId: companyB } = await seedCompany(server.store, 'Other Lines', 'b-admin');
+  const { carIds: carsB } = await seedMapFixture(server.store.db, companyB, [
+    { carName: 'B-1', imei: '870000000000001', terminalPhone: '014000000001', fleet: null, line: '99' },
+  ]);
+  const admin = server.client();
+  await admin.login('admin', PASSWORD);
+  const adminB = server.client();
+  await adminB.login('b-admin', PASSWORD);
+  const dispatcher = server.client();
+  await dispatcher.login('dispatcher', PASSWORD);
+  return { server, companyA, companyB, lines, cars, carsB, admin, adminB, dispatcher };
+}
+
+/** A user of the admin's company with a role of these masks, signed in; in a console of `consoleLines` if given. */
+export async function userWith(
+  fixture: AlarmApiFixture,
+  account: string,
+  permissions: RolePermissions,
+  consoleLines?: readonly number[],
+): Promise<HeadwayClient> {
+  const { admin, server } = fixture;
+  const role = await admin.post<RoleRow>('/owner/role', { role_name: `${account} role`, permissions });
+  if (role.code !== 0) throw new Error(`role for ${account}: ${role.code}`);
+  const user = await admin.post<UserRow>('/owner/user', {
+    account,
+    user_name: `${account} name`,
+    password: md5(PASSWORD),
+    role_id: role.result.role_id,
+  });
+  if (user.code !== 0) throw new Error(`user ${account}: ${user.code}`);
+  if (consoleLines) {
+    const desk = await admin.post<ConsoleRow>('/owner/console', {
+      console_name: `${account} desk`,
+      route_ids: consoleLines,
+      user_ids: [user.result.user_id],
+    });
+    if (desk.code !== 0) throw new Error(`console for ${account}: ${desk.code}`);
+  }
+  const client = server.client();
+  await client.login(account, PASSWORD);
+  return client;
+}

@@ -1,0 +1,84 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { sessionOf } from '../../auth/access.ts';
+import { AlarmDetailQuery } from '../../contract/alarms.ts';
+import { ApiError, ErrorCode } from '../../kernel/errors.ts';
+import { pickLanguage } from '../../kernel/language.ts';
+import { epochSeconds } from '../../kernel/time.ts';
+import type { Services } from '../../services.ts';
+import { ALARM_ACCESS, alarmScopeOf, checkDetailRange } from '../api/index.ts';
+import { countExportedAlarms, customAlarmNames, exportedAlarms } from './query.ts';
+import { companyTimeZone, formatLocalTime, knownTimeZone } from './time-zone.ts';
+import { writeAlarmWorkbook } from './workbook.ts';
+
+// POST /device/alarm/export (docs/alarms.md "Export"): the details list's body, answered with an .xlsx of every
+// matching alarm (page and limit ignored) in the caller's language. Refusals (permission, a bad body, too many
+// rows) come back as the usual JSON envelope before a byte of the file is sent.
+
+/** Rows one export may hold; more answers 1009 ("too much data, narrow the query"). */
+export const DEFAULT_ALARM_EXPORT_MAX_ROWS = 50_000;
+
+export interface AlarmExportOptions {
+  maxRows: number;
+}
+
+const ExportQueryString = Type.Object({
+  /** IANA zone the console shows times in; the company's zone (else UTC) when absent or unknown. */
+  time_zone: Type.Optional(Type.String({ maxLength: 64 })),
+});
+
+export function alarmExportRoutes(
+  services: Pick<Services, 'db' | 'clock'>,
+  options: Partial<AlarmExportOptions> = {},
+): FastifyPluginAsyncTypebox {
+  const { db, clock } = services;
+  const maxRows = options.maxRows ?? DEFAULT_ALARM_EXPORT_MAX_ROWS;
+
+  return async (app) => {
+    app.post(
+      '/device/alarm/export',
+      {
+        schema: { body: AlarmDetailQuery, querystring: ExportQueryString },
+        config: { access: ALARM_ACCESS.export },
+      },
+      async (request, reply) => {
+        const session = sessionOf(request);
+        const { companyId } = session;
+        const filter = request.body.data;
+        checkDetailRange(filter);
+        const scope = await alarmScopeOf(db, session);
+        const total = await countExportedAlarms(db, scope, filter);
+        if (total > maxRows) throw new ApiError(ErrorCode.tooMuchData, { total, max: maxRows });
+
+        const company = await db
+          .selectFrom('companies')
+          .select('config')
+          .where('id', '=', companyId)
+          .executeTakeFirstOrThrow();
+        const timeZone = knownTimeZone(request.query.time_zone) ?? companyTimeZone(company.config);
+        const language = pickLanguage(request.headers['accept-language']);
+        const customNames = await customAlarmNames(db, companyId);
+        const day = (t: number) => formatLocalTime(t, timeZone).slice(0, 10).replaceAll('-', '');
+        const fileName = `alarms-${day(filter.start_time)}-${day(filter.end_time)}.xlsx`;
+
+        const body = new PassThrough();
+        writeAlarmWorkbook(body, exportedAlarms(db, scope, filter), {
+          language,
+          timeZone,
+          customNames,
+          now: epochSeconds(clock),
+        }).catch((error: unknown) => {
+          // Headers are gone by now: cutting the stream is the only way to tell the client the file is bad.
+          request.log.error({ err: error }, 'alarm export failed mid-stream');
+          body.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    );
+  };
+}

@@ -1,0 +1,64 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import type { LiveMessage } from '../../../live/client';
+import { useLiveMessages } from '../../../live/use-live';
+import { type AlarmFeed, createAlarmFeed } from './alarm-feed';
+import { alarmCentre } from './centre-store';
+import { REAL_KEY, REFETCH_AFTER_MS } from './keys';
+
+/** Refetches the live list at most once per REFETCH_AFTER_MS, however often it is asked. */
+function refetcher(client: QueryClient) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    schedule() {
+      if (timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void client.invalidateQueries({ queryKey: REAL_KEY });
+      }, REFETCH_AFTER_MS);
+    },
+    dispose() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+/**
+ * Live `alarm` commands into the centre: batched (alarm-feed.ts), counted on the badge and run through the popup
+ * rule at once, the server's list and count fetched again shortly after. The subscription keeps the live channel
+ * open on every screen while the user is signed in. A reconnect refetches, for what was pushed while offline.
+ */
+export function useLiveAlarms(): void {
+  const client = useQueryClient();
+  // A ref, so the listener never changes: a new listener would leave and rejoin the channel, and leaving as its
+  // only listener closes the connection.
+  const feed = useRef<AlarmFeed | null>(null);
+  useEffect(() => {
+    const refetch = refetcher(client);
+    const created = createAlarmFeed({
+      onBatch: (alarms) => {
+        alarmCentre.ingest(alarms);
+        refetch.schedule();
+      },
+    });
+    feed.current = created;
+    return () => {
+      feed.current = null;
+      created.dispose();
+      refetch.dispose();
+    };
+  }, [client]);
+
+  const listener = useCallback((message: LiveMessage) => {
+    if (message.cmd === 'alarm') feed.current?.push(message.data);
+  }, []);
+  const status = useLiveMessages(listener);
+
+  const wasConnected = useRef(false);
+  useEffect(() => {
+    if (status !== 'connected') return;
+    if (wasConnected.current) void client.invalidateQueries({ queryKey: REAL_KEY });
+    wasConnected.current = true;
+  }, [status, client]);
+}

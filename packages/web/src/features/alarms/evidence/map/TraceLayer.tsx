@@ -1,0 +1,30 @@
+import Feature from 'ol/Feature';
+import LineString from 'ol/geom/LineString';
+import VectorLayer from 'ol/layer/Vector';
+import VectorSource from 'ol/source/Vector';
+import { Stroke, Style } from 'ol/style';
+import { useEffect } from 'react';
+import { useMap } from '../../../../map';
+
+const TRACE_STYLE = [
+  new Style({ stroke: new Stroke({ color: 'rgba(255,255,255,0.85)', width: 7 }) }),
+  new Style({ stroke: new Stroke({ color: '#2563eb', width: 4, lineCap: 'round', lineJoin: 'round' }) }),
+];
+
+/** The vehicle's path as one line (WGS-84 [lng, lat] points, oldest first). */
+export function TraceLayer({ path }: { path: readonly (readonly [number, number])[] }) {
+  const { map, project } = useMap();
+  useEffect(() => {
+    if (path.length < 2) return;
+    const feature = new Feature(new LineString(path.map(([lng, lat]) => project(lng, lat))));
+    feature.setStyle(TRACE_STYLE);
+    const source = new VectorSource({ features: [feature] });
+    const layer = new VectorLayer({ source, zIndex: 30 });
+    map.addLayer(layer);
+    return () => {
+      map.removeLayer(layer);
+      source.dispose();
+    };
+  }, [map, project, path]);
+  return null;
+}
