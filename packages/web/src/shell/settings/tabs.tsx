@@ -196,20 +196,8 @@ export function OtherTab({ change }: { change: Change }) {
   };
   return (
     <>
-      <SettingRow label={t('settings.insuranceReminder')}>
-        <Switch
-          aria-label={t('settings.insuranceReminder')}
-          checked={s.insurance_reminder}
-          onChange={(v) => change({ insurance_reminder: v })}
-        />
-      </SettingRow>
-      <SettingRow label={t('settings.vehicleReminder')}>
-        <Switch
-          aria-label={t('settings.vehicleReminder')}
-          checked={s.vehicle_expire_reminder}
-          onChange={(v) => change({ vehicle_expire_reminder: v })}
-        />
-      </SettingRow>
+      {/* The expiry reminders (insurance, vehicle) come with the basic data and the debug switch with what it
+          turns on; until then the tab offers only what works (docs/console.md "Settings"). */}
       <SettingRow label={t('settings.alarmSound')}>
         <Select
           aria-label={t('settings.alarmSound')}
@@ -221,9 +209,6 @@ export function OtherTab({ change }: { change: Change }) {
         <Button icon={<SoundOutlined />} onClick={preview} style={{ marginLeft: 8 }}>
           {t('settings.preview')}
         </Button>
-      </SettingRow>
-      <SettingRow label={t('settings.debug')}>
-        <Switch aria-label={t('settings.debug')} checked={s.debug} onChange={(v) => change({ debug: v })} />
       </SettingRow>
     </>
   );

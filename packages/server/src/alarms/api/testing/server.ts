@@ -37,6 +37,19 @@ export async function startAlarmApiFixture(engine: Engine): Promise<AlarmApiFixt
   await admin.login('admin', PASSWORD);
   const adminB = server.client();
   await adminB.login('b-admin', PASSWORD);
+  // The demo dispatcher handles alarms; here it stands for a role without the alarm screens.
+  const role = await server.store.db
+    .selectFrom('roles')
+    .select(['id', 'permissions'])
+    .where('company_id', '=', companyA)
+    .where('role_name', 'like', 'Dispatcher%')
+    .executeTakeFirstOrThrow();
+  const { SafetyActiveSafety: _alarms, ...withoutAlarms } = JSON.parse(role.permissions) as Record<string, number>;
+  await server.store.db
+    .updateTable('roles')
+    .set({ permissions: JSON.stringify(withoutAlarms) })
+    .where('id', '=', role.id)
+    .execute();
   const dispatcher = server.client();
   await dispatcher.login('dispatcher', PASSWORD);
   return { server, companyA, companyB, lines, cars, carsB, admin, adminB, dispatcher };
