@@ -206,63 +206,45 @@ export const PlatformAlarmCode = {
   corridorDeviation: 59399,
 } as const;
 
+function own(
+  code: number,
+  group: AlarmGroupId,
+  source: AlarmSource,
+  level: AlarmLevel,
+  label: Label,
+): PlatformAlarmDef {
+  return { code, group, source, level, label };
+}
+
 const PLATFORM_ALARMS_OWN: readonly PlatformAlarmDef[] = [
-  {
-    code: PlatformAlarmCode.overSpeed,
-    group: 16,
-    source: 'platform',
-    level: 2,
-    label: { en: 'Over the speed limit', zh: '平台超速报警', th: 'เกินความเร็วที่กำหนด' },
-  },
-  {
-    code: PlatformAlarmCode.offline,
-    group: 16,
-    source: 'platform',
-    level: 1,
-    label: { en: 'Offline too long', zh: '离线超时', th: 'ออฟไลน์นานเกินไป' },
-  },
-  {
-    code: PlatformAlarmCode.longParking,
-    group: 16,
-    source: 'platform',
-    level: 1,
-    label: { en: 'Parked too long outside a depot', zh: '场站外超时停车', th: 'จอดนานนอกอู่' },
-  },
-  {
-    code: PlatformAlarmCode.routeDeviation,
-    group: 16,
-    source: 'platform',
-    level: 2,
-    label: { en: 'Off its line', zh: '平台路线偏离', th: 'ออกนอกสายเดินรถ' },
-  },
-  {
-    code: PlatformAlarmCode.regionEnter,
-    group: 18,
-    source: 'region',
-    level: 1,
-    label: { en: 'Entered a region', zh: '进入区域', th: 'เข้าพื้นที่' },
-  },
-  {
-    code: PlatformAlarmCode.regionExit,
-    group: 18,
-    source: 'region',
-    level: 1,
-    label: { en: 'Left a region', zh: '离开区域', th: 'ออกจากพื้นที่' },
-  },
-  {
-    code: PlatformAlarmCode.regionOverstay,
-    group: 18,
-    source: 'region',
-    level: 1,
-    label: { en: 'Stayed too long in a region', zh: '区域内停留超时', th: 'อยู่ในพื้นที่นานเกินไป' },
-  },
-  {
-    code: PlatformAlarmCode.corridorDeviation,
-    group: 18,
-    source: 'region',
-    level: 2,
-    label: { en: 'Left its corridor', zh: '偏离通行走廊', th: 'ออกนอกเส้นทางที่กำหนด' },
-  },
+  own(PlatformAlarmCode.overSpeed, 16, 'platform', 2, {
+    en: 'Over the speed limit',
+    zh: '平台超速报警',
+    th: 'เกินความเร็วที่กำหนด',
+  }),
+  own(PlatformAlarmCode.offline, 16, 'platform', 1, { en: 'Offline too long', zh: '离线超时', th: 'ออฟไลน์นานเกินไป' }),
+  own(PlatformAlarmCode.longParking, 16, 'platform', 1, {
+    en: 'Parked too long outside a depot',
+    zh: '场站外超时停车',
+    th: 'จอดนานนอกอู่',
+  }),
+  own(PlatformAlarmCode.routeDeviation, 16, 'platform', 2, {
+    en: 'Off its line',
+    zh: '平台路线偏离',
+    th: 'ออกนอกสายเดินรถ',
+  }),
+  own(PlatformAlarmCode.regionEnter, 18, 'region', 1, { en: 'Entered a region', zh: '进入区域', th: 'เข้าพื้นที่' }),
+  own(PlatformAlarmCode.regionExit, 18, 'region', 1, { en: 'Left a region', zh: '离开区域', th: 'ออกจากพื้นที่' }),
+  own(PlatformAlarmCode.regionOverstay, 18, 'region', 1, {
+    en: 'Stayed too long in a region',
+    zh: '区域内停留超时',
+    th: 'อยู่ในพื้นที่นานเกินไป',
+  }),
+  own(PlatformAlarmCode.corridorDeviation, 18, 'region', 2, {
+    en: 'Left its corridor',
+    zh: '偏离通行走廊',
+    th: 'ออกนอกเส้นทางที่กำหนด',
+  }),
 ];
 
 /** 0x14 video alarm bit → code. */
