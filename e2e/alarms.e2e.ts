@@ -70,6 +70,16 @@ it('SOS: the badge counts it, a popup opens within 3 s, details find it, read wi
   await expect.poll(() => badge(page), { timeout: 3_000 }).toBeGreaterThan(0);
   await shot(page, 'alarm-popup.png');
 
+  // The popup opens the SOS modal: its live trace grows as the bus keeps reporting (1 s here).
+  await popup.locator('.hw-alarm-popup__body').click();
+  const trace = page.getByTestId('sos-trace');
+  await trace.waitFor();
+  await expect
+    .poll(async () => Number(await trace.getAttribute('data-points')), { timeout: 10_000 })
+    .toBeGreaterThan(2);
+  await shot(page, 'alarm-sos-modal.png');
+  await closeDialogs(page);
+
   // The alarm dialog lists it; the car name opens the details dialog, which finds it unread.
   await page.getByTestId('alarm-counter').click();
   const dialog = page.getByTestId('alarm-dialog');

@@ -1,3 +1,4 @@
+import type { RealData } from '@headway/server/contract';
 import { prepareRequest } from '../api/client';
 import { ApiError } from '../api/errors';
 import { reactToFailure } from '../api/react-to-failure';
@@ -13,14 +14,21 @@ import type {
 
 // The main thread's side of the live channel (docs/live.md "In the browser"). The STOMP connection runs in
 // a worker (live.worker.ts) that parses every frame; screens subscribe to commands through subscribeLive
-// and the monitoring screen to vehicle changes through onFleet. The connection opens with the first
-// command listener and closes with the last.
+// and the monitoring screen to vehicle changes through onFleet; a dialog follows a few vehicles through
+// watchVehicles. The connection opens with the first command listener and closes with the last.
 
 export type { FleetChanges, FleetRoster, LiveMessage, LiveStatus, LiveTarget };
 
 type Listener = (message: LiveMessage) => void;
 type StatusListener = (status: LiveStatus) => void;
 type FleetListener = (changes: FleetChanges) => void;
+/** The newest fixes of the watched vehicles that reported, each under the key it was watched by. */
+export type WatchListener = (fixes: readonly RealData[]) => void;
+
+interface Watcher {
+  keys: ReadonlySet<string>;
+  listener: WatchListener;
+}
 
 let worker: Worker | null = null;
 let target: LiveTarget | null = null;
@@ -28,6 +36,9 @@ let status: LiveStatus = 'offline';
 const listeners = new Set<Listener>();
 const statusListeners = new Set<StatusListener>();
 const fleetListeners = new Set<FleetListener>();
+const watchers = new Set<Watcher>();
+/** The watched set last sent to the worker (sorted, joined), so an unchanged union is not sent again. */
+let watching = '';
 /** Roster numbers grow for the page's lifetime, so a late answer never passes for a newer refresh. */
 let rosterSeq = 0;
 const refreshes = new Map<number, { resolve: (roster: FleetRoster) => void; reject: (error: ApiError) => void }>();
@@ -35,6 +46,11 @@ const refreshes = new Map<number, { resolve: (roster: FleetRoster) => void; reje
 function receive(message: FromWorker): void {
   if (message.type === 'fleet') {
     for (const l of fleetListeners) l(message);
+  } else if (message.type === 'watch') {
+    for (const w of watchers) {
+      const mine = message.fixes.filter((f) => w.keys.has(f.imei));
+      if (mine.length > 0) w.listener(mine);
+    }
   } else if (message.type === 'fleet-roster' || message.type === 'fleet-failed') {
     const waiting = refreshes.get(message.roster);
     refreshes.delete(message.roster);
@@ -98,6 +114,11 @@ export function subscribeLive(to: LiveTarget, listener: Listener): () => void {
   };
 }
 
+/** The connection's status now (a component's first render, before onLiveStatus tells it). */
+export function liveStatus(): LiveStatus {
+  return status;
+}
+
 export function onLiveStatus(listener: StatusListener): () => void {
   statusListeners.add(listener);
   listener(status);
@@ -108,4 +129,28 @@ export function onLiveStatus(listener: StatusListener): () => void {
 export function onFleet(listener: FleetListener): () => void {
   fleetListeners.add(listener);
   return () => fleetListeners.delete(listener);
+}
+
+function sendWatched(): void {
+  const union = new Set<string>();
+  for (const w of watchers) for (const key of w.keys) union.add(key);
+  const imeis = [...union].sort();
+  const signature = imeis.join('\n');
+  if (signature === watching) return;
+  watching = signature;
+  sendToLive({ type: 'watch', imeis });
+}
+
+/**
+ * Follows a few vehicles by real_data's `imei` key (an alarm's `imei`): the worker parses gps frames while any
+ * watch is held, even with the map closed, and passes on these vehicles' newest fixes, at most twice a second.
+ * Does not open the connection: pair it with subscribeLive (useWatchedVehicles does).
+ */
+export function watchVehicles(imeis: readonly string[], listener: WatchListener): () => void {
+  const watcher: Watcher = { keys: new Set(imeis.filter((k) => k !== '')), listener };
+  watchers.add(watcher);
+  sendWatched();
+  return () => {
+    if (watchers.delete(watcher)) sendWatched();
+  };
 }

@@ -1,7 +1,7 @@
 import type { RealData } from '@headway/server/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLiveWorkerCore, POST_INTERVAL_MS } from './live-worker-core';
-import type { FleetChanges, FromWorker } from './worker-protocol';
+import { createLiveWorkerCore, POST_INTERVAL_MS, WATCH_INTERVAL_MS } from './live-worker-core';
+import type { FleetChanges, FromWorker, WatchedFixes } from './worker-protocol';
 
 const ONLINE = 1 << 4;
 const item = (imei: string, et: number, lat = 40.6): RealData => ({
@@ -20,7 +20,8 @@ function setup(clock?: () => number) {
   const posts: { message: FromWorker; transfer?: Transferable[] }[] = [];
   const core = createLiveWorkerCore((message, transfer) => posts.push({ message, transfer }), undefined, clock);
   const fleet = () => posts.filter((p) => p.message.type === 'fleet').map((p) => p.message as FleetChanges);
-  return { core, posts, fleet };
+  const watched = () => posts.filter((p) => p.message.type === 'watch').map((p) => (p.message as WatchedFixes).fixes);
+  return { core, posts, fleet, watched };
 }
 
 afterEach(() => {
@@ -105,6 +106,104 @@ describe('live worker core', () => {
     core.onBody(JSON.stringify({ cmd: 'gps', data: [item('a', 9)] }));
     core.flush();
     expect(posts).toHaveLength(before);
+  });
+});
+
+describe('watched vehicles', () => {
+  const gps = (...items: RealData[]) => JSON.stringify({ cmd: 'gps', data: items });
+
+  it('parses gps frames while a vehicle is watched, without a map, and posts only the watched ones', () => {
+    vi.useFakeTimers();
+    let clockReads = 0;
+    const { core, watched, fleet } = setup(() => {
+      clockReads++;
+      return 0;
+    });
+    core.onCommand({ type: 'watch', imeis: ['a'] });
+    core.onBody(gps(item('a', 1, 40.1), item('b', 1, 40.9)));
+    expect(clockReads).toBeGreaterThan(0);
+    vi.advanceTimersByTime(0);
+    expect(watched()).toEqual([[item('a', 1, 40.1)]]);
+    // No fleet is built for it: the map's columns stay off.
+    expect(fleet()).toEqual([]);
+  });
+
+  it('coalesces an interval’s frames into the newest fix per vehicle, at most one post per interval', () => {
+    vi.useFakeTimers();
+    const { core, watched } = setup();
+    core.onCommand({ type: 'watch', imeis: ['a', 'b'] });
+    core.onBody(gps(item('a', 1, 40.1)));
+    vi.advanceTimersByTime(0);
+    expect(watched()).toHaveLength(1);
+    core.onBody(gps(item('a', 2, 40.2), item('b', 2, 40.5)));
+    core.onBody(gps(item('a', 3, 40.3)));
+    // An older report resent after a reconnect never moves the vehicle back.
+    core.onBody(gps(item('b', 1, 40.4)));
+    vi.advanceTimersByTime(WATCH_INTERVAL_MS - 1);
+    expect(watched()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(watched()[1]).toEqual([item('a', 3, 40.3), item('b', 2, 40.5)]);
+    core.onBody(gps(item('a', 3, 40.3)));
+    vi.advanceTimersByTime(WATCH_INTERVAL_MS * 4);
+    expect(watched()).toHaveLength(2);
+  });
+
+  it('drops gps frames unparsed again once the last watch ends, and forgets what was waiting', () => {
+    vi.useFakeTimers();
+    let clockReads = 0;
+    const { core, posts } = setup(() => {
+      clockReads++;
+      return 0;
+    });
+    core.onCommand({ type: 'watch', imeis: ['a'] });
+    core.onBody(gps(item('a', 1)));
+    core.onCommand({ type: 'watch', imeis: [] });
+    vi.advanceTimersByTime(WATCH_INTERVAL_MS);
+    expect(posts).toEqual([]);
+    clockReads = 0;
+    core.onBody(gps(item('a', 2)));
+    expect(clockReads).toBe(0);
+    core.flush();
+    expect(posts).toEqual([]);
+  });
+
+  it('starts from the map’s fleet when it holds the vehicle, and feeds the map and the watch from one frame', () => {
+    vi.useFakeTimers();
+    const { core, watched, fleet } = setup();
+    core.onCommand({
+      type: 'fleet-load',
+      roster: 1,
+      rows: [{ imei: 'a', terminal_phone: 't', real_data: item('a', 5, 40.5) }],
+    });
+    core.onCommand({ type: 'watch', imeis: ['a'] });
+    vi.advanceTimersByTime(0);
+    expect(watched()).toEqual([[item('a', 5, 40.5)]]);
+    core.onBody(gps(item('a', 6, 40.6)));
+    vi.advanceTimersByTime(WATCH_INTERVAL_MS);
+    expect(watched()[1]).toEqual([item('a', 6, 40.6)]);
+    expect(fleet().at(-1)?.lat[0]).toBe(40.6);
+  });
+
+  it('answers under the key the vehicle was watched by, though the map’s roster knows it by another', () => {
+    vi.useFakeTimers();
+    const { core, watched } = setup();
+    // A device without an IMEI reports under its terminal phone, which the fleet maps to its row.
+    core.onCommand({ type: 'fleet-load', roster: 1, rows: [{ imei: 'a', terminal_phone: 't', real_data: null }] });
+    core.onCommand({ type: 'watch', imeis: ['t'] });
+    core.onBody(gps(item('t', 7)));
+    core.flush();
+    expect(watched()).toEqual([[item('t', 7)]]);
+  });
+
+  it('keeps following a watched vehicle after the map leaves', () => {
+    vi.useFakeTimers();
+    const { core, watched } = setup();
+    core.onCommand({ type: 'fleet-load', roster: 1, rows: [{ imei: 'a', terminal_phone: 't', real_data: null }] });
+    core.onCommand({ type: 'watch', imeis: ['b'] });
+    core.onCommand({ type: 'fleet-drop' });
+    core.onBody(gps(item('a', 1), item('b', 1)));
+    core.flush();
+    expect(watched()).toEqual([[item('b', 1)]]);
   });
 });
 

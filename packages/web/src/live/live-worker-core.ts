@@ -1,6 +1,7 @@
 import type { Envelope, VehicleLive, VehicleLiveResult } from '@headway/server/contract';
 import { NETWORK_ERROR } from '../api/errors';
 import { FleetState, transferables } from './fleet-state';
+import { WatchedVehicles } from './watched-vehicles';
 import type { FleetRoster, FleetRow, FromWorker, LiveMessage, ToWorker } from './worker-protocol';
 
 // The live worker's logic without its transport: frame bodies in, posts out. live.worker.ts wires it to a
@@ -44,6 +45,8 @@ const GPS_PREFIX = '{"cmd":"gps"';
 
 /** gps changes reach the main thread at most twice a second (the map and the tree apply them as they come). */
 export const POST_INTERVAL_MS = 500;
+/** Watched vehicles' fixes likewise: the server batches a company once a second per node, so this only coalesces. */
+export const WATCH_INTERVAL_MS = 500;
 
 export type Post = (message: FromWorker, transfer?: Transferable[]) => void;
 
@@ -52,7 +55,7 @@ export interface LiveWorkerCore {
   onBody(body: string): void;
   /** A command from the main thread (the connection's own commands are the transport's). */
   onCommand(command: ToWorker): void;
-  /** Posts pending fleet changes now (timer, tests). */
+  /** Posts pending fleet changes and watched fixes now (timer, tests). */
   flush(): void;
 }
 
@@ -73,6 +76,9 @@ export function createLiveWorkerCore(
   /** The newest refresh asked for: an older one answering late is dropped, as is any asked before a drop. */
   let newest = 0;
   let dropped = 0;
+  const watched = new WatchedVehicles();
+  let watchTimer: ReturnType<typeof setTimeout> | undefined;
+  let watchLast = Number.NEGATIVE_INFINITY;
 
   const load = (roster: number, rows: readonly FleetRow[]) => {
     fleet ??= new FleetState();
@@ -98,12 +104,39 @@ export function createLiveWorkerCore(
     timer = setTimeout(flush, Math.max(0, last + POST_INTERVAL_MS - now()));
   };
 
+  const flushWatch = () => {
+    clearTimeout(watchTimer);
+    watchTimer = undefined;
+    const fixes = watched.take();
+    if (!fixes) return;
+    watchLast = now();
+    post({ type: 'watch', fixes });
+  };
+
+  const scheduleWatch = () => {
+    if (watchTimer !== undefined || !watched.pending) return;
+    watchTimer = setTimeout(flushWatch, Math.max(0, watchLast + WATCH_INTERVAL_MS - now()));
+  };
+
+  const watch = (keys: readonly string[]) => {
+    // A vehicle the map's fleet already holds has a fix to start from, without waiting for its next report.
+    for (const key of watched.set(keys)) {
+      const held = fleet?.get(key);
+      if (held) watched.offerOne(key, held);
+    }
+    if (!watched.active) {
+      clearTimeout(watchTimer);
+      watchTimer = undefined;
+    }
+    scheduleWatch();
+  };
+
   return {
     onBody(body) {
-      // No screen holds the fleet (the map is closed) but the channel stays open for the alarm centre: a gps
-      // frame, megabytes at 20,000 vehicles, is dropped without parsing. The server writes `cmd` first
-      // (live/broker.ts); a frame written otherwise is parsed and dropped below.
-      if (!fleet && body.startsWith(GPS_PREFIX)) return;
+      // No screen holds the fleet (the map is closed) and no dialog watches a vehicle, but the channel stays open
+      // for the alarm centre: a gps frame, megabytes at 20,000 vehicles, is dropped without parsing. The server
+      // writes `cmd` first (live/broker.ts); a frame written otherwise is parsed and dropped below.
+      if (!fleet && !watched.active && body.startsWith(GPS_PREFIX)) return;
       const t = clock();
       let message: LiveMessage;
       try {
@@ -112,6 +145,11 @@ export function createLiveWorkerCore(
         return;
       }
       if (message.cmd === 'gps' && Array.isArray(message.data)) {
+        // Before the merge: it rewrites a terminal phone key to the roster's IMEI.
+        if (watched.active) {
+          watched.offer(message.data);
+          scheduleWatch();
+        }
         if (!fleet) return;
         fleet.merge(message.data);
         workMs += clock() - t;
@@ -159,10 +197,16 @@ export function createLiveWorkerCore(
           fleet.select(command.imei);
           flush();
           return;
+        case 'watch':
+          watch(command.imeis);
+          return;
         default:
           return;
       }
     },
-    flush,
+    flush() {
+      flush();
+      flushWatch();
+    },
   };
 }

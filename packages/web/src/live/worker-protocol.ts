@@ -33,7 +33,12 @@ export type ToWorker =
   /** The map screen left: drop the fleet. */
   | { type: 'fleet-drop' }
   | { type: 'fleet-datum'; datum: Datum }
-  | { type: 'fleet-select'; imei: string | null };
+  | { type: 'fleet-select'; imei: string | null }
+  /**
+   * The vehicles the page watches (the union of its `watchVehicles` callers), by real_data's `imei` key; replaces
+   * the previous set. Their newest fixes come back as `watch`, whether or not a fleet is loaded.
+   */
+  | { type: 'watch'; imeis: string[] };
 
 /**
  * Vehicles that changed since the last post, as columns: row k is roster index `index[k]`, for the first
@@ -82,4 +87,14 @@ export type FromWorker =
    * refresh was asked for, or the fleet was dropped, before this one answered (nothing to tell the user).
    */
   | { type: 'fleet-failed'; roster: number; code: number; msg: string; superseded?: boolean }
-  | FleetChanges;
+  | FleetChanges
+  | WatchedFixes;
+
+/**
+ * The newest fix of each watched vehicle that reported since the last post, at most one per vehicle; `imei` is
+ * the key the vehicle was watched by.
+ */
+export interface WatchedFixes {
+  type: 'watch';
+  fixes: RealData[];
+}

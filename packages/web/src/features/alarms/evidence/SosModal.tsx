@@ -18,8 +18,8 @@ export interface SosModalProps {
 }
 
 /**
- * An SOS (spec section 4 "SOS alarm modal"): the alarm's header and the vehicle's live trace since the dialog
- * opened. The spec's left pane of live channel video joins with the video feature; until then the map takes the
+ * An SOS (spec section 4 "SOS alarm modal"): the alarm's header and the vehicle's live trace from the alarm's
+ * position on, followed over the live channel (vehicle-trace.ts). The spec's left pane of live channel video joins with the video feature; until then the map takes the
  * whole width rather than leaving a dead player beside it.
  */
 export default function SosModal({ alarm, onClose }: SosModalProps) {

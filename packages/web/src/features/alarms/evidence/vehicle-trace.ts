@@ -1,17 +1,16 @@
 import type { AlarmBody, RealData, VehicleLiveResult } from '@headway/server/contract';
 import { hasPermission } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { http } from '../../../api/client';
+import { useWatchedVehicles } from '../../../live/use-live';
 import { MAP_SCREEN, useScreenMask } from '../access';
 
-// The SOS modal's live trace: where the vehicle has gone since the dialog opened. Positions come from the full
-// live refresh (GET /basic/cars/real, the monitoring map's, so only for a user who may see the map) every few
-// seconds while the dialog is open. The live worker keeps positions only for the map screen's fleet, so it has
-// none to give a dialog opened elsewhere.
+// The SOS modal's live trace: where the vehicle has gone since the alarm. It starts at the alarm's position,
+// takes the vehicle's newest position once from the map's full refresh (GET /basic/cars/real, only for a user
+// who may see the map), then follows the live channel's watch on the vehicle (live/client.ts watchVehicles),
+// which the worker answers from gps frames whether or not the map is open.
 
-/** How often the vehicle's position is read while an SOS dialog is open. */
-export const TRACE_REFRESH_MS = 5_000;
 /** A dialog left open for hours keeps the newest points only. */
 export const TRACE_MAX_POINTS = 5_000;
 
@@ -31,6 +30,38 @@ export function appendTrace(trace: readonly TracePoint[], point: TracePoint): re
   return next.length > TRACE_MAX_POINTS ? next.slice(next.length - TRACE_MAX_POINTS) : next;
 }
 
+export interface TraceState {
+  trace: readonly TracePoint[];
+  /** The vehicle's newest fix, null while only the alarm's position is known. */
+  current: RealData | null;
+  /** When that fix arrived, epoch ms (0 before the first). */
+  updatedAt: number;
+}
+
+/** The trace an SOS dialog opens with: the alarm's position, when it has one. */
+export function startTrace(alarm: Pick<AlarmBody, 'lng' | 'lat' | 'event_time'>): TraceState {
+  return {
+    trace: appendTrace([], { lng: alarm.lng, lat: alarm.lat, time: alarm.event_time }),
+    current: null,
+    updatedAt: 0,
+  };
+}
+
+/**
+ * The state after `fixes` arrived at `at` (epoch ms): each fix newer than the current one extends the trace and
+ * becomes current. The same object when none is newer (a repeated push, the REST answer overtaken by the live
+ * channel), so nothing re-renders.
+ */
+export function withFixes(state: TraceState, fixes: readonly RealData[], at: number): TraceState {
+  let { trace, current } = state;
+  for (const fix of fixes) {
+    if (current && fix.et <= current.et) continue;
+    current = fix;
+    trace = appendTrace(trace, { lng: fix.lng, lat: fix.lat, time: fix.et });
+  }
+  return current === state.current ? state : { trace, current, updatedAt: at };
+}
+
 export type TraceStatus = 'waiting' | 'live' | 'unavailable';
 
 function vehicleOf(result: VehicleLiveResult, alarm: Pick<AlarmBody, 'car_id' | 'imei'>): RealData | null {
@@ -38,24 +69,31 @@ function vehicleOf(result: VehicleLiveResult, alarm: Pick<AlarmBody, 'car_id' | 
   return row?.real_data ?? null;
 }
 
-export function useVehicleTrace(alarm: Pick<AlarmBody, 'id' | 'car_id' | 'imei'>) {
-  const [trace, setTrace] = useState<readonly TracePoint[]>([]);
-  const mayRead = hasPermission(useScreenMask(MAP_SCREEN), 'view');
-  const live = useQuery({
+export function useVehicleTrace(alarm: Pick<AlarmBody, 'id' | 'car_id' | 'imei' | 'lng' | 'lat' | 'event_time'>) {
+  const [state, setState] = useState(() => startTrace(alarm));
+  const add = useCallback((fixes: readonly RealData[]) => {
+    const at = Date.now();
+    setState((s) => withFixes(s, fixes, at));
+  }, []);
+  const mayReadMap = hasPermission(useScreenMask(MAP_SCREEN), 'view');
+  // Once: the live watch keeps the position current from here on.
+  const rest = useQuery({
     queryKey: ['alarm-sos-trace', alarm.id],
     queryFn: async () =>
       vehicleOf(await http.get<VehicleLiveResult>('/basic/cars/real', undefined, { silent: true }), alarm),
-    enabled: mayRead,
-    refetchInterval: TRACE_REFRESH_MS,
-    refetchIntervalInBackground: true,
+    enabled: mayReadMap,
+    staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
-  const data = live.data;
+  const fix = rest.data;
   useEffect(() => {
-    if (data) setTrace((t) => appendTrace(t, { lng: data.lng, lat: data.lat, time: data.et }));
-  }, [data]);
-  const status: TraceStatus =
-    trace.length > 0 ? 'live' : !mayRead || live.isError || live.data === null ? 'unavailable' : 'waiting';
-  return { trace, current: data ?? null, status, updatedAt: live.dataUpdatedAt };
+    if (fix) add([fix]);
+  }, [fix, add]);
+  // The alarm's `imei` is real_data's key for the vehicle (the terminal phone for a device without one).
+  const channel = useWatchedVehicles([alarm.imei], add);
+  const status: TraceStatus = channel === 'offline' ? 'unavailable' : state.current ? 'live' : 'waiting';
+  return { ...state, status };
 }
