@@ -6,6 +6,7 @@ import { type AlarmApiOptions, alarmApiRoutes } from './alarms/api/index.ts';
 import { type EvidenceStore, evidenceRoutes } from './alarms/evidence/index.ts';
 import { type AlarmExportOptions, alarmExportRoutes } from './alarms/export/routes.ts';
 import { AlarmHub } from './alarms/hub.ts';
+import { alarmRuleRoutes } from './alarms/rules/routes.ts';
 import { mountApiRoutes } from './api-routes.ts';
 import { type AuthPolicy, DEFAULT_AUTH_POLICY } from './auth/policy.ts';
 import { createLoginLimiter } from './auth/rate-limit.ts';
@@ -89,6 +90,7 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(geocodingRoutes({ db: services.db, geocoder }));
     await api.register(alarmExportRoutes(services, options.alarmExport));
     await api.register(alarmApiRoutes(services, options.alarms));
+    await api.register(alarmRuleRoutes(services));
     await api.register(evidenceRoutes({ ...services, ...(options.evidence ? { evidence: options.evidence } : {}) }));
   };
 }

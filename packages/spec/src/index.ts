@@ -2,6 +2,7 @@
 // each with its en/zh/th label. No dependencies and no Node or DOM APIs: the server, the protocol codec, the
 // simulator, the console and its live worker all import it. docs/decisions.md "Every spec table once".
 export * from './alarm-catalogue.ts';
+export * from './alarm-rules.ts';
 export * from './bits.ts';
 export * from './capability-bits.ts';
 export * from './display-states.ts';

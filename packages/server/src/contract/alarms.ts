@@ -1,3 +1,4 @@
+import { ALARM_RULES, type AlarmRuleName, SPEED_LIMIT_MAX } from '@headway/spec';
 import { type Static, Type } from 'typebox';
 import { PageQuery } from './lists.ts';
 import { EpochSeconds } from './time.ts';
@@ -222,3 +223,57 @@ export type AlarmFileQuery = Static<typeof AlarmFileQuery>;
 /** GET /device/alarm/file/zip: every file of an alarm as one zip (export permission). */
 export const AlarmZipQuery = Type.Object({ alarm_key: Type.String({ minLength: 1, maxLength: 96 }) });
 export type AlarmZipQuery = Static<typeof AlarmZipQuery>;
+
+/**
+ * GET and PUT /basic/alarm/rules: the thresholds of the alarms the platform raises itself, stored in
+ * `companies.config` under `alarm_rules`; defaults and bounds are @headway/spec ALARM_RULES.
+ */
+const rule = (name: AlarmRuleName) => Type.Integer({ minimum: 0, maximum: ALARM_RULES[name].max });
+export const AlarmRulesBody = Type.Object({
+  over_speed_kmh: rule('over_speed_kmh'),
+  over_speed_seconds: rule('over_speed_seconds'),
+  offline_minutes: rule('offline_minutes'),
+  parking_minutes: rule('parking_minutes'),
+  depot_radius_m: rule('depot_radius_m'),
+});
+export type AlarmRulesBody = Static<typeof AlarmRulesBody>;
+
+/** km/h; null = inherit (the line's, then the company's `over_speed_kmh`), 0 = no limit. One type list, as NullableInteger. */
+const SpeedLimit = Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 0, maximum: SPEED_LIMIT_MAX });
+
+/** A line of the company with its own over-speed limit. */
+export interface AlarmRulesLine {
+  route_id: number;
+  route_code: string;
+  route_name: string;
+  speed_limit: number | null;
+}
+
+/** A vehicle of the company with its own over-speed limit (route_name '' when it is on no line). */
+export interface AlarmRulesVehicle {
+  car_id: number;
+  car_name: string;
+  lpn: string;
+  route_name: string;
+  speed_limit: number | null;
+}
+
+/** GET /basic/alarm/rules: the rules, every line, and the vehicles that have a limit of their own. */
+export interface AlarmRulesResult {
+  rules: AlarmRulesBody;
+  lines: AlarmRulesLine[];
+  vehicles: AlarmRulesVehicle[];
+}
+
+/** GET /basic/alarm/rules/vehicles: the company's vehicles whose name or plate contains `search` (at most 20). */
+export const AlarmRulesVehicleQuery = Type.Object({ search: Type.Optional(Type.String({ maxLength: 64 })) });
+export type AlarmRulesVehicleQuery = Static<typeof AlarmRulesVehicleQuery>;
+
+/** PUT /basic/alarm/speed-limit: one line's or vehicle's limit; answers the changed row. */
+export const SpeedLimitBody = Type.Object({
+  kind: Type.Union([Type.Literal('line'), Type.Literal('vehicle')]),
+  /** route_id of a line, car_id of a vehicle. */
+  id: Type.Integer({ minimum: 1 }),
+  speed_limit: SpeedLimit,
+});
+export type SpeedLimitBody = Static<typeof SpeedLimitBody>;

@@ -112,6 +112,15 @@ export class IngestPipeline {
     this.schedule();
   }
 
+  /**
+   * Vehicles, their speed limits and the companies' alarm rules read again now (an editor changed them). A
+   * refresh already under way may have read the rows before the change, so it is waited for and one more runs.
+   */
+  async refreshDirectory(): Promise<void> {
+    await this.directory.refresh(false, true);
+    await this.directory.refresh(false, true);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.directory.stopRefreshing();

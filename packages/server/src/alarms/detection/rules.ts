@@ -1,3 +1,4 @@
+import { ALARM_RULE_NAMES, type AlarmRules, DEFAULT_ALARM_RULES } from '@headway/spec';
 import type { Kysely } from 'kysely';
 import { parseJson } from '../../store/json.ts';
 import type { Database } from '../../store/schema.ts';
@@ -6,29 +7,10 @@ import type { Database } from '../../store/schema.ts';
 // `companies.config` under `alarm_rules`; a missing or malformed field takes the default. Speed limits can also
 // be set per line (`lines.speed_limit`) and per vehicle (`vehicles.speed_limit`), which win over the company's.
 
-export interface AlarmRules {
-  /** km/h above which a vehicle is over speed when neither it nor its line has a limit; 0 = no default limit. */
-  over_speed_kmh: number;
-  /** Seconds the speed must stay above the limit before the alarm is raised. */
-  over_speed_seconds: number;
-  /** Minutes without any report before the offline alarm; 0 = off. */
-  offline_minutes: number;
-  /** Minutes standing still (speed < 1 km/h) outside a depot before the long-parking alarm; 0 = off. */
-  parking_minutes: number;
-  /** Metres from a depot (until the regions issue: the first and last stations of the vehicle's line). */
-  depot_radius_m: number;
-}
+export type { AlarmRules };
+export { DEFAULT_ALARM_RULES };
 
-/** City buses: 60 km/h is above any urban limit they run at, so the default flags real speeding only. */
-export const DEFAULT_ALARM_RULES: Readonly<AlarmRules> = Object.freeze({
-  over_speed_kmh: 60,
-  over_speed_seconds: 10,
-  offline_minutes: 30,
-  parking_minutes: 20,
-  depot_radius_m: 300,
-});
-
-const FIELDS = Object.keys(DEFAULT_ALARM_RULES) as (keyof AlarmRules)[];
+const FIELDS = ALARM_RULE_NAMES;
 
 /** The rules of a company from its `config` JSON text (`{"alarm_rules": {...}}`), defaults filled in. */
 export function alarmRulesOf(configJson: string | null | undefined): AlarmRules {

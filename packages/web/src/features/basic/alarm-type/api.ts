@@ -1,14 +1,28 @@
 import type {
+  AlarmRulesBody,
+  AlarmRulesLine,
+  AlarmRulesResult,
+  AlarmRulesVehicle,
   CreatePlatformAlarmBody,
   ListResult,
   PlatformAlarmType,
+  SpeedLimitBody,
   UpdatePlatformAlarmBody,
 } from '@headway/server/contract';
 import { ErrorCode } from '@headway/spec';
 import { http } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 
-export type { CreatePlatformAlarmBody, PlatformAlarmType, UpdatePlatformAlarmBody };
+export type {
+  AlarmRulesBody,
+  AlarmRulesLine,
+  AlarmRulesResult,
+  AlarmRulesVehicle,
+  CreatePlatformAlarmBody,
+  PlatformAlarmType,
+  SpeedLimitBody,
+  UpdatePlatformAlarmBody,
+};
 
 export const platformAlarmApi = {
   /** The whole catalogue — built-in types and the company's own (spec section 8: "result.rows"). */
@@ -32,3 +46,15 @@ export const platformAlarmApi = {
 export const PLATFORM_ALARMS_KEY = ['basic', 'alarm-platform'] as const;
 /** The alarm centre's cache of the company's own names (features/alarms/alarm-text.ts): stale after a change. */
 export const ALARM_NAMES_KEY = ['alarms', 'platform-types'] as const;
+
+/** The thresholds of the platform's own alarms and the lines' and vehicles' speed limits (docs/alarms.md "Rules"). */
+export const alarmRulesApi = {
+  get: () => http.get<AlarmRulesResult>('/basic/alarm/rules'),
+  save: (body: AlarmRulesBody) => http.put<AlarmRulesBody>('/basic/alarm/rules', body),
+  setLimit: (body: SpeedLimitBody) =>
+    http.put<AlarmRulesLine | AlarmRulesVehicle | null>('/basic/alarm/speed-limit', body),
+  /** The company's vehicles whose name or plate contains the text (at most 20), for the picker. */
+  searchVehicles: (search: string) => http.get<AlarmRulesVehicle[]>('/basic/alarm/rules/vehicles', { search }),
+};
+
+export const ALARM_RULES_KEY = ['basic', 'alarm-rules'] as const;

@@ -10,6 +10,7 @@ import { AddButton, ListToolbar } from '../../../components/list-page/ListToolba
 import { usePermission } from '../../../shell/view-host/view-context';
 import { groupLabel, levelColor, levelLabel } from '../../alarms/evidence/alarm-labels';
 import { ALARM_NAMES_KEY, PLATFORM_ALARMS_KEY, type PlatformAlarmType, platformAlarmApi } from './api';
+import { AlarmRulesCard } from './components/AlarmRulesCard';
 import { AlarmTypeDialog } from './components/AlarmTypeDialog';
 
 /** The name shown: a built-in type's catalogue wording in the console's language, a company's own by its name. */
@@ -59,6 +60,7 @@ export default function AlarmTypesPage() {
 
   return (
     <div className="hw-card" data-testid="alarm-types">
+      <AlarmRulesCard editable={can('edit')} />
       <ListToolbar
         searchPlaceholder={t('safety.alarmType.search')}
         searchTestId="alarm-type-search"
