@@ -19,6 +19,8 @@ export type LiveEvent =
   | { cmd: 'gps'; data: RealData[] }
   /** New alarms, sent as soon as they are stored (docs/alarms.md "Detection"); filtered by console like gps. */
   | { cmd: 'alarm'; data: AlarmBody[] }
+  /** Alarms someone marked read: every console of the company refreshes its count (ids only, nothing to scope). */
+  | { cmd: 'alarm-read'; data: { id_list: number[] } }
   | { cmd: DispatchCommand; data: unknown };
 
 /**

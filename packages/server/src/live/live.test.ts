@@ -171,6 +171,17 @@ describe('live channel: STOMP 1.2 over WebSocket at /dispatch/websocket', () => 
     expect(adminMsg.messages).toEqual([]);
   });
 
+  it('tells every console of the company, and only it, which alarms were marked read', async () => {
+    const own = collect(await stomp(dispatcher.token), `/topic/notify.${server.demoCompanyId}`);
+    await sleep(50);
+    server.live.publishAlarmsRead(server.demoCompanyId, [7, 9]);
+    server.live.publishAlarmsRead(otherCompany.companyId, [8]);
+    server.live.publishAlarmsRead(server.demoCompanyId, []);
+    await waitFor(() => own.messages.length >= 1);
+    await sleep(100);
+    expect(own.bodies()).toEqual([{ cmd: 'alarm-read', data: { id_list: [7, 9] } }]);
+  });
+
   it('relays /app/notify to the consoles of the sender company and answers receipts', async () => {
     const sender = await stomp(admin.token);
     const listener = await stomp(dispatcher.token);

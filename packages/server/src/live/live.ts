@@ -47,6 +47,12 @@ export class Live {
     this.bus.publish({ companyId, event: { cmd: 'alarm', data: [...alarms] } });
   }
 
+  /** Alarms marked read (PUT /device/alarm), so other consoles' badges and lists follow at once. */
+  publishAlarmsRead(companyId: number, ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    this.bus.publish({ companyId, event: { cmd: 'alarm-read', data: { id_list: [...ids] } } });
+  }
+
   /** Newest real_data of each vehicle of a company, from this node and (over the bus) every other node. */
   latestPositions(companyId: number): RealData[] {
     return this.latest.of(companyId);

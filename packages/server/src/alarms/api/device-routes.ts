@@ -72,6 +72,8 @@ export function alarmDeviceRoutes(services: Services, options: AlarmApiOptions):
         ]);
         const remark = request.body.remark?.trim() ?? '';
         const count = await markRead(db, scope, request.body.id_list, reader, remark, epochSeconds(clock));
+        // Other consoles refetch their count and lists (the ids asked for: the ones that changed are among them).
+        if (count > 0) app.live?.publishAlarmsRead(session.companyId, request.body.id_list);
         return ok({ count });
       },
     );

@@ -4,7 +4,7 @@ import type { LiveMessage } from '../../../live/client';
 import { useLiveMessages } from '../../../live/use-live';
 import { type AlarmFeed, createAlarmFeed } from './alarm-feed';
 import { alarmCentre } from './centre-store';
-import { REAL_KEY, REFETCH_AFTER_MS } from './keys';
+import { DETAILS_KEY, REAL_KEY, REFETCH_AFTER_MS } from './keys';
 
 /** Refetches the live list at most once per REFETCH_AFTER_MS, however often it is asked. */
 function refetcher(client: QueryClient) {
@@ -50,9 +50,17 @@ export function useLiveAlarms(): void {
     };
   }, [client]);
 
-  const listener = useCallback((message: LiveMessage) => {
-    if (message.cmd === 'alarm') feed.current?.push(message.data);
-  }, []);
+  const listener = useCallback(
+    (message: LiveMessage) => {
+      if (message.cmd === 'alarm') feed.current?.push(message.data);
+      // Someone marked alarms read: the badge and open lists follow at once, not at the next 30 s poll.
+      else if (message.cmd === 'alarm-read') {
+        void client.invalidateQueries({ queryKey: REAL_KEY });
+        void client.invalidateQueries({ queryKey: [DETAILS_KEY] });
+      }
+    },
+    [client],
+  );
   const status = useLiveMessages(listener);
 
   const wasConnected = useRef(false);
