@@ -29,7 +29,7 @@ export interface DemoFleetOptions {
   timeShift?: 'auto' | number;
   /** Terminal clock zone, minutes east of UTC; must match what the gateway assumes (JT/T 808: GMT+8). */
   utcOffsetMinutes?: number;
-  /** Random alarm rates per vehicle-hour; default DEMO_RATES (ADAS/DSM evidence every minute or so). */
+  /** Random alarm rates per vehicle-hour; default DEMO_RATES (ADAS/DSM evidence every 20–30 s across the fleet). */
   rates?: EventRates;
   log?: (message: string) => void;
 }

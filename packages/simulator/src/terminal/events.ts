@@ -26,10 +26,11 @@ export interface EventRates {
 export const DEFAULT_RATES: EventRates = { sos: 0.01, powerCut: 0.01, adas: 0.3, dsm: 0.2 };
 
 /**
- * The demo fleet's: a few dozen buses, about half of them above 15 km/h at any time, raise an ADAS or DSM alarm
- * with evidence every minute or so, so the console shows some within minutes of `npm start`.
+ * The demo fleet's: about 90 buses, a third to a half of them above 15 km/h at any time (reports every 10 s),
+ * raise an ADAS or DSM alarm with evidence every 20–30 s between them and an SOS about every half hour, so the
+ * console shows alarms within a minute of `npm start`. Evidence is ~230 KB an alarm: ~30 MB an hour of demo.
  */
-export const DEMO_RATES: EventRates = { ...DEFAULT_RATES, adas: 1.5, dsm: 1 };
+export const DEMO_RATES: EventRates = { ...DEFAULT_RATES, sos: 0.02, adas: 2.5, dsm: 1.5 };
 
 /**
  * Alarm state of one terminal across reports. Overspeed, long parking and route deviation follow the motion
