@@ -195,8 +195,12 @@ describe('console shell (admin)', () => {
     const box = page.locator('.hw-settings__box');
     await box.waitFor();
     await expect.poll(() => box.boundingBox().then((b) => [b?.width, b?.height])).toEqual([680, 500]);
-    // Line map, table layout, reminders, alarm sound and debug wait for their features (docs/console.md).
-    expect(await page.locator('.hw-settings__tabs [role="tab"]').allTextContents()).toEqual(['Layout', 'Map']);
+    // Line map, table layout, reminders and debug wait for their features (docs/console.md); Other holds the alarm
+    // sound, and only it.
+    expect(await page.locator('.hw-settings__tabs [role="tab"]').allTextContents()).toEqual(['Layout', 'Map', 'Other']);
+    await page.locator('.hw-settings__tabs [role="tab"]', { hasText: 'Other' }).click();
+    await page.locator('.hw-settings').getByRole('combobox', { name: 'Alarm sound' }).waitFor();
+    expect(await page.locator('.hw-settings').getByRole('switch').count()).toBe(0);
     await page.locator('.hw-settings').getByRole('button', { name: 'Full screen' }).click();
     await expect.poll(() => box.boundingBox().then((b) => [b?.width, b?.height])).toEqual([1440, 900]);
     await page.keyboard.press('Escape');
