@@ -517,15 +517,19 @@ interface ServerSpan {
 interface ListFetch {
   at: number;
   bytes: number;
+  /** `count_only=1`: the badge's count, no rows. */
+  countOnly: boolean;
   /** Request sent → response body received. */
   ms: number;
 }
 
-function summarise(samples: readonly Sample[], server: ServerSpan | undefined, fetches: readonly ListFetch[]) {
+function summarise(samples: readonly Sample[], server: ServerSpan | undefined, requests: readonly ListFetch[]) {
   const wall = sum(samples.map((s) => s.wallMs));
   const gaps = samples.flatMap((s) => s.take.gaps).sort((a, b) => a - b);
   const longtasks = samples.flatMap((s) => s.take.longtasks);
   const rtts = samples.map((s) => s.rttMs).sort((a, b) => a - b);
+  const counts = requests.filter((f) => f.countOnly);
+  const fetches = requests.filter((f) => !f.countOnly);
   const listMs = fetches.map((f) => f.ms).sort((a, b) => a - b);
   return {
     seconds: round(wall / 1000),
@@ -554,6 +558,8 @@ function summarise(samples: readonly Sample[], server: ServerSpan | undefined, f
     live_list_kib_each: fetches.length > 0 ? round(sum(fetches.map((f) => f.bytes)) / fetches.length / 1024) : 0,
     live_list_ms_p50: round(quantile(listMs, 0.5)),
     live_list_ms_max: round(listMs.at(-1) ?? Number.NaN),
+    live_count_fetches: counts.length,
+    live_count_ms_max: round(max(counts.map((f) => f.ms))),
     probe_rtt_p50_ms: round(quantile(rtts, 0.5)),
     probe_rtt_max_ms: round(rtts.at(-1) ?? Number.NaN),
     popups_max: max(samples.map((s) => s.popups)),
@@ -633,8 +639,9 @@ async function main(): Promise<void> {
       if (!request.url().includes('/device/alarm/real')) return;
       const at = Date.now();
       const ms = request.timing().responseEnd;
+      const countOnly = request.url().includes('count_only=1');
       void request.sizes().then(
-        (sizes) => fetches.push({ at, bytes: sizes.responseBodySize, ms }),
+        (sizes) => fetches.push({ at, bytes: sizes.responseBodySize, ms, countOnly }),
         () => undefined,
       );
     });
@@ -869,9 +876,10 @@ function print(result: Printable, samples: readonly Sample[]): void {
   row('JS heap peak', (s) => `${s.heap_peak_mib} MiB`);
   row('alarm frames / alarms', (s) => `${s.alarm_frames} / ${s.alarm_bodies}`);
   row(
-    'GET /device/alarm/real: count, KiB each, ms p50 / max',
+    'GET /device/alarm/real (list): count, KiB each, ms p50 / max',
     (s) => `${s.live_list_fetches}, ${s.live_list_kib_each}, ${s.live_list_ms_p50} / ${s.live_list_ms_max}`,
   );
+  row('GET /device/alarm/real?count_only=1: count, ms max', (s) => `${s.live_count_fetches}, ${s.live_count_ms_max}`);
   row('probe round trip p50 / max', (s) => `${s.probe_rtt_p50_ms} / ${s.probe_rtt_max_ms} ms`);
   row('popups (most seen)', (s) => s.popups_max);
   row('server CPU', (s) => (s.server_cpu_percent === null ? '—' : `${s.server_cpu_percent}%`));

@@ -59,6 +59,8 @@ export interface AlarmRealRow {
 export const AlarmRealQuery = Type.Object({
   /** Only this line's vehicles (the dialog's line filter). */
   route_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** 1: the total alone, `rows` empty (the navbar badge; a cheap count instead of the list). */
+  count_only: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
 });
 export type AlarmRealQuery = Static<typeof AlarmRealQuery>;
 

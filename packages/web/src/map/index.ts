@@ -1,6 +1,7 @@
 // The reusable map kit: one map per screen from MapProvider, layers as components (STYLE). Only what screens use
 // is exported here; the layers' own constants stay with them.
 export { type Datum, formatLngLat, toView } from './coords';
+export { attachLayer } from './layers/attach-layer';
 export { BaseTileLayer, type TileStatus } from './layers/BaseTileLayer';
 export { ClusterLayer } from './layers/ClusterLayer';
 export { LinesLayer, type MapLinePath } from './layers/LinesLayer';

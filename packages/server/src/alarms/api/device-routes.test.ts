@@ -9,8 +9,9 @@ import { epochSeconds } from '../../kernel/time.ts';
 import { insertAlarm, insertAlarmFile } from './testing/alarms.ts';
 import { type AlarmApiFixture, startAlarmApiFixture, userWith } from './testing/server.ts';
 
-// /device/alarm on both engines: the live list (grouping, window, preferences, line filter), the details search
-// and its validation, one alarm, read handling (never back), console scoping, permissions and tenant isolation.
+// /device/alarm on both engines: the live list (grouping, window, preferences, line filter) and its count alone,
+// the details search and its validation, one alarm, read handling (never back), console scoping, permissions and
+// tenant isolation.
 describe.each(ENGINES)('alarm API /device/alarm on %s', (engine) => {
   let f: AlarmApiFixture;
   let now = 0;
@@ -87,6 +88,12 @@ describe.each(ENGINES)('alarm API /device/alarm on %s', (engine) => {
 
   const real = async (client: HeadwayClient, query = '') =>
     (await client.get<AlarmRealResult>(`/device/alarm/real${query}`)).result;
+  /** The badge's question: the count alone, which must be the list's total under every filter. */
+  const countOnly = async (client: HeadwayClient, query = '') => {
+    const answer = (await client.get<AlarmRealResult>(`/device/alarm/real?count_only=1${query}`)).result;
+    expect(answer.rows).toEqual([]);
+    return answer.total;
+  };
   const details = (client: HeadwayClient, data: Record<string, unknown>, page: Record<string, unknown> = {}) =>
     client.post<ListResult<AlarmDetailRow>>('/device/alarm/all', {
       page: 1,
@@ -135,8 +142,34 @@ describe.each(ENGINES)('alarm API /device/alarm on %s', (engine) => {
     expect(filtered.rows.map((r) => r.platform_alarm_id)).not.toContain(OVER_SPEED);
     // Another user's preference is theirs alone.
     expect((await real(watcher)).total).toBe(6);
+    expect(await countOnly(f.admin)).toBe(5);
+    expect(await countOnly(watcher)).toBe(6);
     await f.admin.post('/owner/user/alarm', { alarm_list: [{ ...off, web_notice: 0 }] });
     expect((await real(f.admin)).total).toBe(6);
+  });
+
+  it('answers the total alone with count_only=1, by the list’s own filter', async () => {
+    expect(await real(f.admin, '?count_only=1')).toEqual({ total: 6, rows: [] });
+    expect(await countOnly(f.admin, `&route_id=${f.lines.get('10')}`)).toBe(4);
+    expect(await countOnly(f.admin, `&route_id=${f.lines.get('20')}`)).toBe(1);
+    expect(await countOnly(handler)).toBe(4);
+    expect(await countOnly(handler, `&route_id=${f.lines.get('20')}`)).toBe(0);
+    expect(await countOnly(f.adminB)).toBe(2);
+    // 0 (or no flag) is the list.
+    const list = await real(f.admin, '?count_only=0');
+    expect(list.total).toBe(6);
+    expect(list.rows).toHaveLength(4);
+    for (const bad of ['2', '-1', 'yes', '1.5', '']) {
+      const reply = await f.admin.get(`/device/alarm/real?count_only=${bad}`);
+      expect(reply.code, bad).toBe(ErrorCode.parameter);
+    }
+    expect((await f.dispatcher.get('/device/alarm/real?count_only=1')).code).toBe(ErrorCode.permission);
+  });
+
+  it('counts nothing for a console without lines', async () => {
+    const idle = await userWith(f, 'idle', { SafetyActiveSafety: PermissionBit.view }, []);
+    expect(await real(idle, '?count_only=1')).toEqual({ total: 0, rows: [] });
+    expect(await real(idle)).toEqual({ total: 0, rows: [] });
   });
 
   it('answers the details of a range newest first, paged, with complete evidence files counted', async () => {
@@ -353,6 +386,7 @@ describe.each(ENGINES)('alarm API /device/alarm on %s', (engine) => {
     const list = await real(f.admin);
     expect(list.total).toBe(2);
     expect(list.rows.map((r) => r.platform_alarm_id)).toEqual([DSM_PHONE, UNDERVOLTAGE]);
+    expect(await countOnly(f.admin)).toBe(2);
     expect((await details(f.admin, { is_readed: 0 })).result.total).toBe(3);
   });
 
@@ -362,8 +396,10 @@ describe.each(ENGINES)('alarm API /device/alarm on %s', (engine) => {
     await f.admin.login('admin', PASSWORD);
     await f.adminB.login('b-admin', PASSWORD);
     expect((await real(f.admin)).rows.map((r) => r.platform_alarm_id)).toEqual([DSM_PHONE]);
+    expect(await countOnly(f.admin)).toBe(1);
     f.server.clock.advance(1);
     expect(await real(f.admin)).toEqual({ total: 0, rows: [] });
+    expect(await countOnly(f.admin)).toBe(0);
     expect((await real(f.adminB)).total).toBe(2);
     // Still in the details.
     expect((await details(f.admin, { is_readed: 0 })).result.total).toBe(3);

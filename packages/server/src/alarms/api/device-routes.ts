@@ -8,14 +8,15 @@ import type { Services } from '../../services.ts';
 import { paging } from '../../store/paging.ts';
 import { ALARM_ACCESS } from './access.ts';
 import { alarmDetail, searchAlarms } from './details.ts';
-import { liveAlarmList } from './live-list.ts';
+import { liveAlarmCount, liveAlarmList } from './live-list.ts';
 import type { AlarmApiOptions } from './options.ts';
 import { webNoticeOff } from './preferences.ts';
 import { markRead, readerOf } from './read-handling.ts';
 import { alarmScopeOf } from './scope.ts';
 
-// /device/alarm: the live list the navbar polls, the details search, one alarm, and read handling. Every call is
-// scoped to the caller's company and consoles (scope.ts): another company's alarm answers like a missing one.
+// /device/alarm: the live list (or its count alone, which the navbar polls), the details search, one alarm, and read
+// handling. Every call is scoped to the caller's company and consoles (scope.ts): another company's alarm answers
+// like a missing one.
 
 export function alarmDeviceRoutes(services: Services, options: AlarmApiOptions): FastifyPluginAsyncTypebox {
   const { db, clock } = services;
@@ -30,14 +31,14 @@ export function alarmDeviceRoutes(services: Services, options: AlarmApiOptions):
           alarmScopeOf(db, session),
           webNoticeOff(db, session.companyId, session.userId),
         ]);
-        return ok(
-          await liveAlarmList(db, scope, {
-            since: epochSeconds(clock) - options.liveWindowSeconds,
-            routeId: request.query.route_id,
-            hidden,
-            maxRows: options.liveMaxRows,
-          }),
-        );
+        const query = {
+          since: epochSeconds(clock) - options.liveWindowSeconds,
+          routeId: request.query.route_id,
+          hidden,
+        };
+        // The badge asks for the count alone, so a console does not fetch the list while its dialog is closed.
+        if (request.query.count_only === 1) return ok(await liveAlarmCount(db, scope, query));
+        return ok(await liveAlarmList(db, scope, { ...query, maxRows: options.liveMaxRows }));
       },
     );
 

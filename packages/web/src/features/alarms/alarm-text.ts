@@ -13,11 +13,14 @@ export function useAlarmLanguage() {
   return normalizeLanguage(i18n.language) ?? 'en';
 }
 
+/** The query of the company's alarm types in `lang` (their names are data, in the language they were read in). */
+export const platformTypesKey = (lang: string) => ['alarms', 'platform-types', lang] as const;
+
 /** Names of the company's own types (group 200), in the caller's language, by code. */
 export function useCustomAlarmNames(): ReadonlyMap<number, string> {
   const lang = useAlarmLanguage();
   const types = useQuery({
-    queryKey: ['alarms', 'platform-types', lang],
+    queryKey: platformTypesKey(lang),
     queryFn: alarmApi.platformTypes,
     staleTime: 10 * 60_000,
   });

@@ -18,10 +18,12 @@ export type { AlarmDetailQuery, AlarmDetailRow, AlarmPreference, AlarmRealResult
 // The alarm centre's calls (docs/api.md "Alarms"). Types come from the server contract.
 export const alarmApi = {
   /**
-   * The live list and the badge's count, polled every 30 s: silent, because a poll that fails every 30 s would
+   * The live list of the open alarm dialog, polled every 30 s: silent, because a poll that fails every 30 s would
    * stack a toast each time; the next poll (or the live channel) tries again.
    */
   real: (routeId?: number) => http.get<AlarmRealResult>('/device/alarm/real', { route_id: routeId }, { silent: true }),
+  /** The badge's count alone (`rows` empty): a COUNT on the server instead of the list. Silent, as `real`. */
+  realCount: () => http.get<AlarmRealResult>('/device/alarm/real', { count_only: 1 }, { silent: true }),
   details: (query: AlarmDetailQuery) => http.post<ListResult<AlarmDetailRow>>('/device/alarm/all', query),
   handle: (body: AlarmHandleBody) => http.put<AlarmHandleResult>('/device/alarm', body),
   preferences: () => http.get<AlarmPreference[]>('/owner/user/alarm'),

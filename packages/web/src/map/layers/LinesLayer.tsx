@@ -6,6 +6,7 @@ import { Stroke, Style } from 'ol/style';
 import { useEffect } from 'react';
 import { parsePath } from '../coords';
 import { useMap } from '../MapProvider';
+import { attachLayer } from './attach-layer';
 
 /** Spec section 9: route default stroke red, weight 3, opacity 0.5. */
 const DEFAULT_LINE_STYLE = { strokeColor: '#ff0000', strokeWeight: 3, strokeOpacity: 0.5 };
@@ -42,11 +43,7 @@ export function LinesLayer({ paths }: { paths: readonly MapLinePath[] }) {
     });
     source.addFeatures(features);
     const layer = new VectorLayer({ source, zIndex: 10, updateWhileInteracting: false });
-    map.addLayer(layer);
-    return () => {
-      map.removeLayer(layer);
-      source.dispose();
-    };
+    return attachLayer(map, layer);
   }, [map, project, paths]);
   return null;
 }

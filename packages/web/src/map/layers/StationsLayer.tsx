@@ -5,6 +5,7 @@ import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import { useEffect } from 'react';
 import { useMap } from '../MapProvider';
+import { attachLayer } from './attach-layer';
 
 /** Spec section 9: stations visible from zoom 12, their labels from zoom 15. */
 const STATION_MIN_ZOOM = 12;
@@ -71,11 +72,7 @@ export function StationsLayer({ stations }: { stations: readonly MapStation[] })
         return [base, new Style({ text: labelText.clone() })];
       },
     });
-    map.addLayer(layer);
-    return () => {
-      map.removeLayer(layer);
-      source.dispose();
-    };
+    return attachLayer(map, layer);
   }, [map, project, stations]);
   return null;
 }

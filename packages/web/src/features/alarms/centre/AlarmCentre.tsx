@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { onSessionReset } from '../../../auth/session-store';
 import { alarmApi } from '../api';
+import { prefetchFirstList } from '../list/list-query';
 import { AlarmPopups } from '../popups/AlarmPopups';
 import { alarmCentre, useAlarmCentre } from './centre-store';
-import { POLL_MS, PREFERENCES_KEY, REAL_KEY } from './keys';
+import { COUNT_KEY, POLL_MS, PREFERENCES_KEY } from './keys';
 import { SOS_CODE } from './popup-rules';
 import { useLiveAlarms } from './use-live-alarms';
 
@@ -25,11 +26,14 @@ function useOpened(open: boolean): boolean {
   return opened;
 }
 
-/** The badge's count from the 30 s poll, and the user's notice preferences for the popup rule. */
+/**
+ * The badge's count from the 30 s poll (the count alone: the list is the alarm dialog's, fetched while it is open),
+ * and the user's notice preferences for the popup rule.
+ */
 function useCentreData(): void {
   const real = useQuery({
-    queryKey: REAL_KEY,
-    queryFn: () => alarmApi.real(),
+    queryKey: COUNT_KEY,
+    queryFn: alarmApi.realCount,
     refetchInterval: POLL_MS,
     refetchIntervalInBackground: true,
     staleTime: 0,
@@ -53,7 +57,11 @@ function useCentreData(): void {
 export default function AlarmCentre() {
   useCentreData();
   useLiveAlarms();
+  const client = useQueryClient();
   const listOpen = useAlarmCentre((s) => s.listOpen);
+  useEffect(() => {
+    if (listOpen) prefetchFirstList(client);
+  }, [listOpen, client]);
   const detailsOpen = useAlarmCentre((s) => s.details !== null);
   const filterOpen = useAlarmCentre((s) => s.filterOpen);
   const evidence = useAlarmCentre((s) => s.evidence);

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import i18n from '../../../i18n';
 import { useAlarmPermission } from '../access';
 
@@ -14,14 +14,19 @@ function withMessages<M>(load: () => Promise<M>): () => Promise<M> {
 const AlarmCounter = lazy(withMessages(() => import('./AlarmCounter')));
 const AlarmCentre = lazy(withMessages(() => import('./AlarmCentre')));
 
-/** The navbar's counter. */
-export function AlarmCounterSlot() {
+/** Mounts (and so loads) `children` only for a user who may see alarms. */
+function ForAlarmViewers({ children }: { children: ReactNode }) {
   const allowed = useAlarmPermission('view');
   if (!allowed) return null;
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+/** The navbar's counter. */
+export function AlarmCounterSlot() {
   return (
-    <Suspense fallback={null}>
+    <ForAlarmViewers>
       <AlarmCounter />
-    </Suspense>
+    </ForAlarmViewers>
   );
 }
 
@@ -30,11 +35,9 @@ export function AlarmCounterSlot() {
  * the live channel open while signed in), the popups and their sound, and the dialogs.
  */
 export function AlarmCentreSlot() {
-  const allowed = useAlarmPermission('view');
-  if (!allowed) return null;
   return (
-    <Suspense fallback={null}>
+    <ForAlarmViewers>
       <AlarmCentre />
-    </Suspense>
+    </ForAlarmViewers>
   );
 }

@@ -1,4 +1,6 @@
-import type { AlarmBody } from '@headway/server/contract';
+import type { AlarmBody, AlarmRealRow, PlatformAlarmType } from '@headway/server/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { platformTypesKey } from '../alarm-text';
 
 // Alarm bodies for the alarm centre's tests, numbered in creation order.
 
@@ -31,4 +33,41 @@ export function alarm(carId: number | null, code: number, extra: Partial<AlarmBo
     attached_count: 0,
     ...extra,
   };
+}
+
+/** A row of the live list (GET /device/alarm/real): `count` alarms of `code` for the car, the newest as `last`. */
+export function realRow(
+  carId: number | null,
+  code: number,
+  count = 1,
+  extra: Partial<AlarmRealRow> = {},
+): AlarmRealRow {
+  const last = alarm(carId, code);
+  return {
+    car_id: last.car_id,
+    car_name: last.car_name,
+    route_id: last.route_id,
+    lpn: last.lpn,
+    imei: last.imei,
+    route_name: last.route_name,
+    alarm_count: count,
+    platform_alarm_id: code,
+    alarm_type: 0,
+    device_type: 'GPS',
+    event_time: last.event_time,
+    last,
+    ...extra,
+  };
+}
+
+/**
+ * A query client with the company's own alarm types already read in English, as after the centre's first load:
+ * nothing goes out for their names.
+ */
+export function clientWithOwnTypes(rows: readonly PlatformAlarmType[] = []): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  client.setQueryData(platformTypesKey('en'), { total: rows.length, rows });
+  return client;
 }

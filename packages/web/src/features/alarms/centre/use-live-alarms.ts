@@ -1,33 +1,17 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { LiveMessage } from '../../../live/client';
 import { useLiveMessages } from '../../../live/use-live';
 import { type AlarmFeed, createAlarmFeed } from './alarm-feed';
 import { alarmCentre } from './centre-store';
-import { DETAILS_KEY, REAL_KEY, REFETCH_AFTER_MS } from './keys';
-
-/** Refetches the live list at most once per REFETCH_AFTER_MS, however often it is asked. */
-function refetcher(client: QueryClient) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return {
-    schedule() {
-      if (timer !== undefined) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        void client.invalidateQueries({ queryKey: REAL_KEY });
-      }, REFETCH_AFTER_MS);
-    },
-    dispose() {
-      clearTimeout(timer);
-      timer = undefined;
-    },
-  };
-}
+import { DETAILS_KEY, REAL_KEY } from './keys';
+import { createLiveRefresh } from './live-refresh';
 
 /**
  * Live `alarm` commands into the centre: batched (alarm-feed.ts), counted on the badge and run through the popup
- * rule at once, the server's list and count fetched again shortly after. The subscription keeps the live channel
- * open on every screen while the user is signed in. A reconnect refetches, for what was pushed while offline.
+ * rule at once, the server's count (and an open dialog's list) fetched again later (live-refresh.ts). The
+ * subscription keeps the live channel open on every screen while the user is signed in. A reconnect refetches, for
+ * what was pushed while offline.
  */
 export function useLiveAlarms(): void {
   const client = useQueryClient();
@@ -35,7 +19,7 @@ export function useLiveAlarms(): void {
   // only listener closes the connection.
   const feed = useRef<AlarmFeed | null>(null);
   useEffect(() => {
-    const refetch = refetcher(client);
+    const refetch = createLiveRefresh(client);
     const created = createAlarmFeed({
       onBatch: (alarms) => {
         alarmCentre.ingest(alarms);

@@ -1,16 +1,14 @@
 import type { AlarmDetailRow } from '@headway/server/contract';
 import { FULL_MASK, PermissionBit } from '@headway/spec';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppRoute } from '../../../app/routes/types';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../auth/session-store';
-import i18n from '../../../i18n';
+import { componentSuite, renderInApp } from '../../../testing/render';
+import { holdScreen } from '../../../testing/session';
+import { ALARM_SCREEN } from '../access';
 import { alarmCentre } from '../centre/centre-store';
 import { alarm, SPEEDING } from '../centre/test-alarms';
 import DetailsDialog from './DetailsDialog';
-import '../../../testing/jsdom-stand-ins';
 
 function row(id: number, is_readed: 0 | 1, remark = ''): AlarmDetailRow {
   return {
@@ -25,21 +23,6 @@ function row(id: number, is_readed: 0 | 1, remark = ''): AlarmDetailRow {
     attached: {},
     file_count: 0,
   };
-}
-
-function withMask(mask: number) {
-  const route: AppRoute = {
-    path: '/safety/active-safety',
-    name: 'SafetyActiveSafety',
-    hidden: false,
-    alwaysShow: false,
-    noCache: false,
-    affix: false,
-    permission: mask,
-    children: [],
-    view: 'safety/active-safety/index',
-  };
-  useSession.setState({ views: [{ route, trail: [route] }] });
 }
 
 interface Call {
@@ -66,29 +49,15 @@ function serve(rows: AlarmDetailRow[]) {
 }
 
 describe('the alarm details dialog', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+  componentSuite(() => {
     alarmCentre.reset();
     useSession.setState({ views: [] });
   });
 
-  function renderDialog() {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <App>
-          <DetailsDialog />
-        </App>
-      </QueryClientProvider>,
-    );
-  }
+  const renderDialog = () => renderInApp(<DetailsDialog />);
 
   it("asks for the vehicle's unread alarms, warns when batch read has nothing selected, marks one read with a remark", async () => {
-    withMask(FULL_MASK);
+    holdScreen(ALARM_SCREEN, FULL_MASK);
     const calls = serve([row(41, 0), row(42, 1, 'driver called')]);
     act(() => alarmCentre.openDetails({ carId: 41 }));
     renderDialog();
@@ -123,7 +92,7 @@ describe('the alarm details dialog', { timeout: 30_000 }, () => {
   });
 
   it('offers neither selection nor read actions without edit', async () => {
-    withMask(PermissionBit.view);
+    holdScreen(ALARM_SCREEN, PermissionBit.view);
     serve([row(51, 0)]);
     act(() => alarmCentre.openDetails({}));
     renderDialog();

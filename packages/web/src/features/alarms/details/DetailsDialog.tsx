@@ -8,7 +8,6 @@ import {
   DatePicker,
   Form,
   Modal,
-  Select,
   Switch,
   Table,
   type TableColumnsType,
@@ -24,6 +23,7 @@ import { useAlarmLanguage, useAlarmText, useCustomAlarmNames } from '../alarm-te
 import { alarmApi } from '../api';
 import { alarmCentre, type DetailsRequest, useAlarmCentre } from '../centre/centre-store';
 import { DETAILS_KEY, REAL_KEY } from '../centre/keys';
+import { FilterSelect } from '../FilterSelect';
 import { useFilterOptions } from '../filter-options';
 import { AlarmAddress } from './AlarmAddress';
 import {
@@ -175,37 +175,26 @@ function DetailsBody({ request }: { request: DetailsRequest }) {
           <DatePicker.RangePicker allowClear={false} style={{ width: 250 }} />
         </Form.Item>
         <Form.Item name="codes">
-          <Select<number[]>
-            mode="multiple"
-            allowClear
-            maxTagCount="responsive"
-            showSearch={{ optionFilterProp: 'label' }}
+          <FilterSelect<number[]>
+            multiple
             style={{ width: 240 }}
-            placeholder={t('alarms.filter.alarmTypes')}
-            aria-label={t('alarms.filter.alarmTypes')}
+            label={t('alarms.filter.alarmTypes')}
             options={typeOptions}
           />
         </Form.Item>
         <Form.Item name="routeId">
-          <Select<number>
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
+          <FilterSelect<number>
             style={{ width: 180 }}
-            placeholder={t('alarms.filter.line')}
-            aria-label={t('alarms.filter.line')}
+            label={t('alarms.filter.line')}
             options={options.lines}
             onChange={() => form.setFieldValue('carIds', [])}
           />
         </Form.Item>
         <Form.Item name="carIds">
-          <Select<number[]>
-            mode="multiple"
-            allowClear
-            maxTagCount="responsive"
-            showSearch={{ optionFilterProp: 'label' }}
+          <FilterSelect<number[]>
+            multiple
             style={{ width: 200 }}
-            placeholder={t('alarms.filter.vehicle')}
-            aria-label={t('alarms.filter.vehicle')}
+            label={t('alarms.filter.vehicle')}
             options={options.vehicles}
           />
         </Form.Item>

@@ -1,16 +1,15 @@
 import type { AlarmBody, PlatformAlarmType } from '@headway/server/contract';
 import { PermissionBit } from '@headway/spec';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { App } from 'antd';
-import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppRoute } from '../../../app/routes/types';
+import { cleanup, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../auth/session-store';
-import i18n from '../../../i18n';
+import { componentSuite, renderInApp } from '../../../testing/render';
+import { holdScreen } from '../../../testing/session';
+import { ALARM_SCREEN } from '../access';
+import { clientWithOwnTypes } from '../centre/test-alarms';
 import { AlarmHeader } from './AlarmHeader';
 import AlarmModal from './AlarmModal';
-import '../../../testing/jsdom-stand-ins';
 
 const base: AlarmBody = {
   id: 41,
@@ -43,24 +42,10 @@ const custom: PlatformAlarmType = {
   remark: '',
 };
 
-function wrap(children: ReactNode) {
-  // The company's own names are already cached, as after the alarm centre's first load: nothing goes out for them.
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-  });
-  client.setQueryData(['alarms', 'platform-types', 'en'], { total: 1, rows: [custom] });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>{children}</App>
-    </QueryClientProvider>,
-  );
-}
+const wrap = (ui: ReactElement) => renderInApp(ui, clientWithOwnTypes([custom]));
 
 describe('alarm header', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  afterEach(cleanup);
+  componentSuite();
 
   it('names an ADAS, DSM or FM alarm by its alarm type', () => {
     // platform_alarm_id says DSM smoking (0x6503), the item's type says phone call (2): the type wins.
@@ -86,14 +71,7 @@ describe('alarm header', { timeout: 30_000 }, () => {
 });
 
 describe('alarm modal', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useSession.setState({ views: [] });
-  });
+  componentSuite(() => useSession.setState({ views: [] }));
 
   function stubServer(files: unknown[]) {
     const calls: { path: string; body: unknown }[] = [];
@@ -122,14 +100,8 @@ describe('alarm modal', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('alarm-zip')).toBeNull();
   });
 
-  /** The user's mask on Safety → Active safety, the screen that governs the alarm API. */
-  function holdOnAlarmScreen(mask: number) {
-    const route = { name: 'SafetyActiveSafety', permission: mask } as AppRoute;
-    useSession.setState({ views: [{ route, trail: [] }] });
-  }
-
   it('asks the vehicle for missing attachments and says it is uploading them', async () => {
-    holdOnAlarmScreen(PermissionBit.view | PermissionBit.edit | PermissionBit.export);
+    holdScreen(ALARM_SCREEN, PermissionBit.view | PermissionBit.edit | PermissionBit.export);
     const calls = stubServer([]);
     wrap(<AlarmModal alarm={{ ...base, attached_count: 2 }} onClose={() => {}} />);
     await screen.findByTestId('evidence-uploading');
@@ -140,7 +112,7 @@ describe('alarm modal', { timeout: 30_000 }, () => {
   });
 
   it('waits for the files without asking the vehicle when the user may not edit alarms', async () => {
-    holdOnAlarmScreen(PermissionBit.view);
+    holdScreen(ALARM_SCREEN, PermissionBit.view);
     const calls = stubServer([]);
     wrap(<AlarmModal alarm={{ ...base, attached_count: 1 }} onClose={() => {}} />);
     await screen.findByTestId('evidence-uploading');

@@ -1,17 +1,17 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AlarmBody } from '@headway/server/contract';
-import { App, Button, Modal } from 'antd';
+import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlarmPermission } from '../access';
 import { useAlarmText } from '../alarm-text';
-import { AlarmHeader, hasPosition } from './AlarmHeader';
+import { hasPosition } from './AlarmHeader';
+import { AlarmModalFrame } from './AlarmModalFrame';
 import { evidenceApi, saveBinary } from './api';
 import { EvidencePanel } from './EvidencePanel';
 import { EvidenceMap } from './map/EvidenceMap';
 import { MarkerLayer } from './map/MarkerLayer';
 import { filesOf, useEvidence } from './use-evidence';
-import './evidence.css';
 
 export interface AlarmModalProps {
   alarm: AlarmBody;
@@ -49,17 +49,14 @@ export default function AlarmModal({ alarm, onClose }: AlarmModalProps) {
   }
 
   return (
-    <Modal
-      open
-      width={1100}
-      centered
-      title={t('safety.evidence.title', { vehicle: alarm.car_name || alarm.lpn || '--', type: title })}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
+    <AlarmModalFrame
+      alarm={alarm}
+      onClose={onClose}
+      className="hw-alarm-modal"
+      testId="alarm-modal"
+      actions={
         canExport && (
           <Button
-            key="zip"
             icon={<DownloadOutlined />}
             loading={zipping}
             disabled={filesOf(evidence).length === 0}
@@ -68,29 +65,19 @@ export default function AlarmModal({ alarm, onClose }: AlarmModalProps) {
           >
             {t('safety.evidence.exportZip')}
           </Button>
-        ),
-        <Button key="close" type="primary" onClick={onClose}>
-          {t('safety.close')}
-        </Button>,
-      ]}
+        )
+      }
     >
-      <div className="hw-alarm-modal" data-testid="alarm-modal">
-        <AlarmHeader alarm={alarm} />
-        <div className="hw-alarm-modal__body">
-          <section className="hw-alarm-modal__evidence">
-            <EvidencePanel alarm={alarm} state={evidence} title={title} />
-          </section>
-          <section className="hw-alarm-modal__map">
-            {hasPosition(alarm) ? (
-              <EvidenceMap center={[alarm.lng, alarm.lat]} testId="alarm-map">
-                <MarkerLayer markers={markers} />
-              </EvidenceMap>
-            ) : (
-              <div className="hw-evidence-empty">{t('safety.alarm.noPosition')}</div>
-            )}
-          </section>
-        </div>
+      <div className="hw-alarm-modal__body">
+        <section className="hw-alarm-modal__evidence">
+          <EvidencePanel alarm={alarm} state={evidence} title={title} />
+        </section>
+        <section className="hw-alarm-modal__map">
+          <EvidenceMap center={hasPosition(alarm) ? [alarm.lng, alarm.lat] : null} testId="alarm-map">
+            <MarkerLayer markers={markers} />
+          </EvidenceMap>
+        </section>
       </div>
-    </Modal>
+    </AlarmModalFrame>
   );
 }

@@ -1,16 +1,15 @@
 import type { AlarmBody } from '@headway/server/contract';
-import { Badge, Button, Modal } from 'antd';
+import { Badge } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../i18n/format';
-import { useAlarmText } from '../alarm-text';
-import { AlarmHeader, hasPosition } from './AlarmHeader';
+import { hasPosition } from './AlarmHeader';
+import { AlarmModalFrame } from './AlarmModalFrame';
 import { EvidenceMap } from './map/EvidenceMap';
 import { FollowView } from './map/FollowView';
 import { type MapMarker, MarkerLayer } from './map/MarkerLayer';
 import { TraceLayer } from './map/TraceLayer';
 import { useVehicleTrace } from './vehicle-trace';
-import './evidence.css';
 
 export interface SosModalProps {
   alarm: AlarmBody;
@@ -24,7 +23,6 @@ export interface SosModalProps {
  */
 export default function SosModal({ alarm, onClose }: SosModalProps) {
   const { t } = useTranslation('safety');
-  const text = useAlarmText();
   const { trace, current, status, updatedAt } = useVehicleTrace(alarm);
   const path = useMemo(() => trace.map((p) => [p.lng, p.lat] as const), [trace]);
   const now = trace[trace.length - 1];
@@ -42,58 +40,41 @@ export default function SosModal({ alarm, onClose }: SosModalProps) {
       : null;
 
   return (
-    <Modal
-      open
-      width={1100}
-      centered
-      title={
-        <span className="hw-sos-title">
-          {t('safety.evidence.title', { vehicle: alarm.car_name || alarm.lpn || '--', type: text(alarm) })}
-        </span>
-      }
-      onCancel={onClose}
-      destroyOnHidden
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {t('safety.close')}
-        </Button>
-      }
+    <AlarmModalFrame
+      alarm={alarm}
+      onClose={onClose}
+      className="hw-alarm-modal hw-alarm-modal--sos"
+      testId="sos-modal"
+      titleClassName="hw-sos-title"
     >
-      <div className="hw-alarm-modal hw-alarm-modal--sos" data-testid="sos-modal">
-        <AlarmHeader alarm={alarm} />
-        <div className="hw-sos__panes">
-          <section className="hw-sos__trace" data-testid="sos-trace" data-points={trace.length}>
-            <div className="hw-sos__status">
-              <Badge
-                status={status === 'live' ? 'processing' : status === 'waiting' ? 'default' : 'warning'}
-                text={t(`safety.sos.trace.${status}`)}
-              />
-              {current && (
-                <span>
-                  {t('safety.sos.trace.now', {
-                    time: formatTime(current.et),
-                    speed: Math.round(current.v * 10) / 10,
-                  })}
-                </span>
-              )}
-              {updatedAt > 0 && (
-                <span className="hw-sos__updated">
-                  {t('safety.sos.trace.updated', { time: formatTime(Math.floor(updatedAt / 1000)) })}
-                </span>
-              )}
-            </div>
-            {centre ? (
-              <EvidenceMap center={centre} testId="sos-map">
-                <TraceLayer path={path} />
-                <MarkerLayer markers={markers} />
-                <FollowView point={follow} />
-              </EvidenceMap>
-            ) : (
-              <div className="hw-evidence-empty">{t('safety.alarm.noPosition')}</div>
+      <div className="hw-sos__panes">
+        <section className="hw-sos__trace" data-testid="sos-trace" data-points={trace.length}>
+          <div className="hw-sos__status">
+            <Badge
+              status={status === 'live' ? 'processing' : status === 'waiting' ? 'default' : 'warning'}
+              text={t(`safety.sos.trace.${status}`)}
+            />
+            {current && (
+              <span>
+                {t('safety.sos.trace.now', {
+                  time: formatTime(current.et),
+                  speed: Math.round(current.v * 10) / 10,
+                })}
+              </span>
             )}
-          </section>
-        </div>
+            {updatedAt > 0 && (
+              <span className="hw-sos__updated">
+                {t('safety.sos.trace.updated', { time: formatTime(Math.floor(updatedAt / 1000)) })}
+              </span>
+            )}
+          </div>
+          <EvidenceMap center={centre} testId="sos-map">
+            <TraceLayer path={path} />
+            <MarkerLayer markers={markers} />
+            <FollowView point={follow} />
+          </EvidenceMap>
+        </section>
       </div>
-    </Modal>
+    </AlarmModalFrame>
   );
 }

@@ -1,24 +1,27 @@
-import { CameraOutlined, FilterOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { FilterOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { AlarmRealRow } from '@headway/server/contract';
-import { LIST_PAGE_SIZES } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Select, Space, Table, type TableColumnsType, Tooltip } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Modal } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListError } from '../../../components/list-page/ListError';
-import { formatTime } from '../../../i18n/format';
-import { useAlarmText } from '../alarm-text';
-import { alarmApi } from '../api';
 import { alarmCentre, useAlarmCentre } from '../centre/centre-store';
-import { POLL_MS, REAL_KEY } from '../centre/keys';
+import { POLL_MS } from '../centre/keys';
+import { FilterSelect } from '../FilterSelect';
 import { useFilterOptions } from '../filter-options';
+import { AlarmTable } from './AlarmTable';
+import { listQuery } from './list-query';
 import '../alarms.css';
 
-/** Spec section 9: the alarm dialog pages 50 rows. */
-const PAGE_SIZE = LIST_PAGE_SIZES.alarmPopup;
+const NO_ROWS: readonly AlarmRealRow[] = [];
 
-export function rowKey(row: AlarmRealRow): string {
-  return `${row.car_id ?? row.imei}:${row.platform_alarm_id}:${row.alarm_type}`;
+/**
+ * "Alarms (N)": the badge's count, or the filtered list's total. Its own component, so the live batches (four a
+ * second in a storm) re-render the title and not the table.
+ */
+function ListTitle({ total }: { total: number | undefined }) {
+  const { t } = useTranslation('alarms');
+  const unread = useAlarmCentre((s) => s.unread);
+  return <>{t('alarms.list.title', { count: total ?? unread })}</>;
 }
 
 /**
@@ -27,95 +30,36 @@ export function rowKey(row: AlarmRealRow): string {
  */
 export default function AlarmDialog() {
   const { t } = useTranslation('alarms');
-  const text = useAlarmText();
   const open = useAlarmCentre((s) => s.listOpen);
-  const unread = useAlarmCentre((s) => s.unread);
   const [routeId, setRouteId] = useState<number | undefined>();
   const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: routeId === undefined ? REAL_KEY : [...REAL_KEY, routeId],
-    queryFn: () => alarmApi.real(routeId),
-    enabled: open,
-    refetchInterval: POLL_MS,
-    staleTime: 0,
-  });
-  // The badge's query feeds the line filter's fallback choices when the map's lines are not the user's.
-  const all = useQuery({ queryKey: REAL_KEY, queryFn: () => alarmApi.real(), enabled: false });
+  const list = useQuery({ ...listQuery(routeId), enabled: open, refetchInterval: POLL_MS });
+  // The unfiltered list (when fetched) feeds the line filter's fallback choices when the map's lines are not the
+  // user's.
+  const all = useQuery({ ...listQuery(undefined), enabled: false });
   const options = useFilterOptions(open, undefined, all.data?.rows);
 
-  // Opening again starts on page 1; the list itself is fetched anew on opening (enabled, and never fresh).
+  // Opening again starts on page 1; the list itself is fetched anew on opening (enabled, and fresh for 2 s only).
   useEffect(() => {
     if (open) setPage(1);
   }, [open]);
 
-  const count = routeId === undefined ? unread : (list.data?.total ?? 0);
-  const columns = useMemo<TableColumnsType<AlarmRealRow>>(
-    () => [
-      {
-        title: t('alarms.column.index'),
-        key: 'index',
-        width: 56,
-        render: (_v, _row, index) => (page - 1) * PAGE_SIZE + index + 1,
-      },
-      {
-        title: t('alarms.column.carName'),
-        dataIndex: 'car_name',
-        render: (name: string, row) => (
-          <Space size={4}>
-            <Button
-              type="link"
-              size="small"
-              className="hw-alarms__link"
-              disabled={row.car_id === null}
-              onClick={() => row.car_id !== null && alarmCentre.openDetails({ carId: row.car_id })}
-              data-testid="alarm-row-car"
-            >
-              {name || row.imei}
-            </Button>
-            <Tooltip title={t('alarms.list.evidence')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<CameraOutlined />}
-                aria-label={t('alarms.list.evidenceOf', { car: name || row.imei })}
-                onClick={() => alarmCentre.openEvidence(row.last)}
-                data-testid="alarm-row-evidence"
-              />
-            </Tooltip>
-          </Space>
-        ),
-      },
-      { title: t('alarms.column.lpn'), dataIndex: 'lpn' },
-      { title: t('alarms.column.imei'), dataIndex: 'imei' },
-      { title: t('alarms.column.routeName'), dataIndex: 'route_name' },
-      { title: t('alarms.column.alarmCount'), dataIndex: 'alarm_count', align: 'right', width: 90 },
-      { title: t('alarms.column.alarmType'), key: 'type', render: (_v, row) => text(row) },
-      {
-        title: t('alarms.column.eventTime'),
-        dataIndex: 'event_time',
-        width: 170,
-        render: (time: number) => formatTime(time),
-      },
-    ],
-    [t, text, page],
-  );
+  const { refetch } = list;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
   return (
     <Modal
       open={open}
       width={1000}
-      title={t('alarms.list.title', { count })}
+      title={<ListTitle total={routeId === undefined ? undefined : (list.data?.total ?? 0)} />}
       onCancel={() => alarmCentre.openList(false)}
       footer={null}
       data-testid="alarm-dialog"
     >
       <div className="hw-alarms__toolbar">
-        <Select<number>
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+        <FilterSelect<number>
           style={{ width: 240 }}
-          placeholder={t('alarms.filter.line')}
-          aria-label={t('alarms.filter.line')}
+          label={t('alarms.filter.line')}
           value={routeId}
           onChange={(value) => {
             setRouteId(value ?? undefined);
@@ -146,24 +90,13 @@ export default function AlarmDialog() {
           {t('alarms.list.alarmFilter')}
         </Button>
       </div>
-      <Table<AlarmRealRow>
-        rowKey={rowKey}
-        size="small"
-        columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching && !list.data}
-        scroll={{ y: 480 }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: setPage,
-          showTotal: (total) => t('alarms.total', { total }),
-        }}
-        locale={
-          list.isError ? { emptyText: <ListError error={list.error} onRetry={() => void list.refetch()} /> } : undefined
-        }
+      <AlarmTable
+        rows={list.data?.rows ?? NO_ROWS}
+        loading={list.isLoading}
+        error={list.isError ? list.error : null}
+        onRetry={retry}
+        page={page}
+        onPage={setPage}
       />
     </Modal>
   );

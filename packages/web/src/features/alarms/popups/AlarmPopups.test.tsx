@@ -1,16 +1,13 @@
 import type { AlarmPreference } from '@headway/server/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { App } from 'antd';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../../i18n';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { componentSuite, renderInApp } from '../../../testing/render';
 import AlarmCounter from '../centre/AlarmCounter';
 import { alarmCentre, useAlarmCentre } from '../centre/centre-store';
 import { SOS_CODE } from '../centre/popup-rules';
-import { alarm, GNSS_FAULT, NOW, SPEEDING } from '../centre/test-alarms';
+import { alarm, clientWithOwnTypes, GNSS_FAULT, NOW, SPEEDING } from '../centre/test-alarms';
 import type { AudioLike } from '../sound/alarm-sound';
 import { AlarmPopups } from './AlarmPopups';
-import '../../../testing/jsdom-stand-ins';
 
 const pref = (code: number, is_show: 0 | 1, duration: number): AlarmPreference => ({
   platform_alarm_id: code,
@@ -49,36 +46,25 @@ function fakeAudio() {
 }
 
 describe('live alarm popups', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
+  componentSuite(() => {
+    vi.useRealTimers();
+    alarmCentre.reset();
   });
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Date'] });
     alarmCentre.reset();
     alarmCentre.setNotices([pref(SPEEDING, 1, 3), pref(GNSS_FAULT, 0, 30), pref(SOS_CODE, 1, 0)]);
   });
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-    alarmCentre.reset();
-  });
-
   function renderPopups() {
     const sound = fakeAudio();
-    // The company's own alarm names are already cached: nothing goes to the network.
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
-    client.setQueryData(['alarms', 'platform-types', 'en'], { total: 0, rows: [] });
-    render(
-      <QueryClientProvider client={client}>
-        <App>
-          <AlarmPopups
-            createAudio={(url) => {
-              sound.urls.push(url);
-              return sound.audio;
-            }}
-          />
-        </App>
-      </QueryClientProvider>,
+    renderInApp(
+      <AlarmPopups
+        createAudio={(url) => {
+          sound.urls.push(url);
+          return sound.audio;
+        }}
+      />,
+      clientWithOwnTypes(),
     );
     return sound;
   }
@@ -156,10 +142,7 @@ describe('live alarm popups', { timeout: 30_000 }, () => {
 });
 
 describe('the navbar alarm counter', { timeout: 30_000 }, () => {
-  afterEach(() => {
-    cleanup();
-    alarmCentre.reset();
-  });
+  componentSuite(() => alarmCentre.reset());
 
   it('shows the unread count, capped at 99', async () => {
     render(<AlarmCounter />);

@@ -1,10 +1,9 @@
 import type { AlarmPreference } from '@headway/server/contract';
 import { ALARM_GROUPS, defaultAlarmNotice, PLATFORM_ALARMS } from '@headway/spec';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import i18n from '../../../i18n';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { componentSuite, renderInApp } from '../../../testing/render';
+import { clientWithOwnTypes } from '../centre/test-alarms';
 import { PreferencesEditor } from './FilterDialog';
 import {
   groupState,
@@ -15,7 +14,6 @@ import {
   withDuration,
   withFlag,
 } from './preference-tree';
-import '../../../testing/jsdom-stand-ins';
 
 const SPEEDING = 1001;
 const CUSTOM = 100_001;
@@ -52,37 +50,21 @@ describe('the preference model', () => {
 });
 
 describe('the alarm filter dialog', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  componentSuite();
 
   function renderEditor(onSaved: (list: AlarmPreference[]) => void) {
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
-    client.setQueryData(['alarms', 'platform-types', 'en'], {
-      total: 1,
-      rows: [
-        {
-          id: CUSTOM,
-          platform_alarm_id: CUSTOM,
-          group_id: 200,
-          alarm_name: 'Door forced',
-          alarm_level: 1,
-          built_in: false,
-          remark: '',
-        },
-      ],
-    });
-    render(
-      <QueryClientProvider client={client}>
-        <App>
-          <PreferencesEditor saved={saved} onSaved={onSaved} onCancel={() => {}} />
-        </App>
-      </QueryClientProvider>,
-    );
+    const own = [
+      {
+        id: CUSTOM,
+        platform_alarm_id: CUSTOM,
+        group_id: 200,
+        alarm_name: 'Door forced',
+        alarm_level: 1,
+        built_in: false,
+        remark: '',
+      },
+    ];
+    renderInApp(<PreferencesEditor saved={saved} onSaved={onSaved} onCancel={() => {}} />, clientWithOwnTypes(own));
   }
 
   it('saves every type with what was changed, and hands the answer on', async () => {

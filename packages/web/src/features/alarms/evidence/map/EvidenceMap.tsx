@@ -8,8 +8,8 @@ import { useSettings } from '../../../../shell/settings/use-settings';
 const ZOOM = 16;
 
 interface EvidenceMapProps {
-  /** WGS-84 lng/lat the map opens on. */
-  center: readonly [number, number];
+  /** WGS-84 lng/lat the map opens on; null (no position to show) puts a note in the map's place. */
+  center: readonly [number, number] | null;
   testId: string;
   children?: ReactNode;
 }
@@ -23,6 +23,7 @@ export function EvidenceMap({ center, testId, children }: EvidenceMapProps) {
   const provider = providerOf(useSettings((s) => s.mapType));
   const [tiles, setTiles] = useState<TileStatus>('loading');
   const onStatus = useCallback((s: TileStatus) => setTiles(s), []);
+  if (!center) return <div className="hw-evidence-empty">{t('safety.alarm.noPosition')}</div>;
   return (
     <div className="hw-evidence-map" data-testid={testId}>
       <MapProvider

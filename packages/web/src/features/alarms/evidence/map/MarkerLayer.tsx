@@ -4,7 +4,7 @@ import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style } from 'ol/style';
 import { useEffect } from 'react';
-import { useMap } from '../../../../map';
+import { attachLayer, useMap } from '../../../../map';
 
 export type MarkerKind = 'alarm' | 'vehicle';
 
@@ -17,27 +17,22 @@ export interface MapMarker {
 
 // A halo under a solid dot: the alarm's place stays visible on a bare background (no tiles offline) and over a
 // busy street map alike.
+function markerStyle(dot: { radius: number; color: string }, halo: { radius: number; color: string }): Style[] {
+  return [
+    new Style({ image: new Circle({ radius: halo.radius, fill: new Fill({ color: halo.color }) }) }),
+    new Style({
+      image: new Circle({
+        radius: dot.radius,
+        fill: new Fill({ color: dot.color }),
+        stroke: new Stroke({ color: '#ffffff', width: 3 }),
+      }),
+    }),
+  ];
+}
+
 const STYLES: Record<MarkerKind, Style[]> = {
-  alarm: [
-    new Style({ image: new Circle({ radius: 16, fill: new Fill({ color: 'rgba(239,68,68,0.22)' }) }) }),
-    new Style({
-      image: new Circle({
-        radius: 8,
-        fill: new Fill({ color: '#ef4444' }),
-        stroke: new Stroke({ color: '#ffffff', width: 3 }),
-      }),
-    }),
-  ],
-  vehicle: [
-    new Style({ image: new Circle({ radius: 13, fill: new Fill({ color: 'rgba(37,99,235,0.2)' }) }) }),
-    new Style({
-      image: new Circle({
-        radius: 7,
-        fill: new Fill({ color: '#2563eb' }),
-        stroke: new Stroke({ color: '#ffffff', width: 3 }),
-      }),
-    }),
-  ],
+  alarm: markerStyle({ radius: 8, color: '#ef4444' }, { radius: 16, color: 'rgba(239,68,68,0.22)' }),
+  vehicle: markerStyle({ radius: 7, color: '#2563eb' }, { radius: 13, color: 'rgba(37,99,235,0.2)' }),
 };
 
 /** Points drawn above everything else: the alarm's position, the vehicle now. */
@@ -52,12 +47,7 @@ export function MarkerLayer({ markers }: { markers: readonly MapMarker[] }) {
         return feature;
       }),
     });
-    const layer = new VectorLayer({ source, zIndex: 40 });
-    map.addLayer(layer);
-    return () => {
-      map.removeLayer(layer);
-      source.dispose();
-    };
+    return attachLayer(map, new VectorLayer({ source, zIndex: 40 }));
   }, [map, project, markers]);
   return null;
 }

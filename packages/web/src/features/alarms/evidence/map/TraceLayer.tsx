@@ -4,7 +4,7 @@ import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import { Stroke, Style } from 'ol/style';
 import { useEffect, useMemo } from 'react';
-import { useMap } from '../../../../map';
+import { attachLayer, useMap } from '../../../../map';
 
 const TRACE_STYLE = [
   new Style({ stroke: new Stroke({ color: 'rgba(255,255,255,0.85)', width: 7 }) }),
@@ -22,12 +22,7 @@ export function TraceLayer({ path }: { path: readonly (readonly [number, number]
     const feature = new Feature(line);
     feature.setStyle(TRACE_STYLE);
     const source = new VectorSource({ features: [feature] });
-    const layer = new VectorLayer({ source, zIndex: 30 });
-    map.addLayer(layer);
-    return () => {
-      map.removeLayer(layer);
-      source.dispose();
-    };
+    return attachLayer(map, new VectorLayer({ source, zIndex: 30 }));
   }, [map, line]);
   useEffect(() => {
     line.setCoordinates(path.length < 2 ? [] : path.map(([lng, lat]) => project(lng, lat)));

@@ -1,12 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { App } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import i18n from '../../../../i18n';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { componentSuite, renderInApp } from '../../../../testing/render';
 import type { AlarmRulesResult } from '../api';
 import { AlarmRulesCard } from './AlarmRulesCard';
 import { alarmRulesBody, speedLimitBody } from './alarm-rules-form';
-import '../../../../testing/jsdom-stand-ins';
 
 const stored: AlarmRulesResult = {
   rules: { over_speed_kmh: 60, over_speed_seconds: 10, offline_minutes: 30, parking_minutes: 20, depot_radius_m: 300 },
@@ -41,13 +38,7 @@ describe('alarm rules form', () => {
 });
 
 describe('alarm rules card', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  componentSuite();
 
   function stubServer() {
     const calls: { method: string; path: string; body: unknown }[] = [];
@@ -70,13 +61,7 @@ describe('alarm rules card', { timeout: 30_000 }, () => {
   }
 
   function renderCard(editable: boolean) {
-    return render(
-      <QueryClientProvider client={new QueryClient()}>
-        <App>
-          <AlarmRulesCard editable={editable} />
-        </App>
-      </QueryClientProvider>,
-    );
+    return renderInApp(<AlarmRulesCard editable={editable} />);
   }
 
   const field = (name: string) => screen.getByTestId(`alarm-rule-${name}`) as HTMLInputElement;

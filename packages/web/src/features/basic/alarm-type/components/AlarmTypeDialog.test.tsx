@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import i18n from '../../../../i18n';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { componentSuite, renderInApp } from '../../../../testing/render';
 import type { PlatformAlarmType } from '../api';
 import { AlarmTypeDialog } from './AlarmTypeDialog';
 import { alarmTypeBody, formValuesOf } from './alarm-type-form';
-import '../../../../testing/jsdom-stand-ins';
 
 const own: PlatformAlarmType = {
   id: 4,
@@ -35,13 +33,7 @@ describe('alarm type form', () => {
 });
 
 describe('alarm type dialog', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  componentSuite();
 
   /** The server: `taken` names answer the validator with 1004 on alarm_name; saves answer the saved row. */
   function stubServer(taken: string[]) {
@@ -65,11 +57,7 @@ describe('alarm type dialog', { timeout: 30_000 }, () => {
   }
 
   function renderDialog(editing: PlatformAlarmType | null, onSaved = () => {}) {
-    return render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AlarmTypeDialog open editing={editing} onClose={() => {}} onSaved={onSaved} />
-      </QueryClientProvider>,
-    );
+    return renderInApp(<AlarmTypeDialog open editing={editing} onClose={() => {}} onSaved={onSaved} />);
   }
 
   const nameInput = () => screen.getByTestId('alarm-type-name') as HTMLInputElement;

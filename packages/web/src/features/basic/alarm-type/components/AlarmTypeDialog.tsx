@@ -1,55 +1,35 @@
 import { ALARM_LEVELS, labelIn } from '@headway/spec';
 import { Form, Input, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FormDialogProps, useFormDialog } from '../../../../components/form-dialog/use-form-dialog';
 import { type PlatformAlarmType, platformAlarmApi } from '../api';
 import { type AlarmTypeFormValues, alarmTypeBody, formValuesOf, NAME_MAX, REMARK_MAX } from './alarm-type-form';
 
-interface Props {
-  open: boolean;
-  /** null creates a type. */
-  editing: PlatformAlarmType | null;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
 /** A company's own alarm type (group 200): name (unique in the company), level and remark. */
-export function AlarmTypeDialog({ open, editing, onClose, onSaved }: Props) {
+export function AlarmTypeDialog({ open, editing, onClose, onSaved }: FormDialogProps<PlatformAlarmType>) {
   const { t, i18n } = useTranslation('safety');
   const [form] = Form.useForm<AlarmTypeFormValues>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(formValuesOf(editing));
-  }, [open, editing, form]);
-
-  async function submit() {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
+  const dialog = useFormDialog(form, {
+    open,
+    editing,
+    valuesOf: formValuesOf,
+    save: async (values) => {
       const body = alarmTypeBody(values, editing);
       if ('id' in body) await platformAlarmApi.update(body);
       else await platformAlarmApi.create(body);
       onSaved();
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
 
   const nameLabel = t('safety.alarmType.name');
   return (
     <Modal
-      open={open}
+      {...dialog}
       title={editing ? t('safety.alarmType.editTitle') : t('safety.alarmType.addTitle')}
       onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
-      confirmLoading={saving}
       okText={t('safety.save')}
       cancelText={t('safety.cancel')}
       width={560}
-      forceRender
     >
       <Form
         form={form}

@@ -1,32 +1,19 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizeLanguage } from '../../../../i18n/detect';
 import { formatLngLat } from '../../../../map';
-import { addressCell, canGeocode, geocodingApi } from '../geocoder';
+import { useAddress } from '../use-address';
 
 /**
  * The info box's address (spec "Real data": address with a view button to resolve). Nothing is asked until the
  * user presses View; from then on the address follows the vehicle as it moves, until another vehicle is shown.
  */
 export function AddressView({ imei, lat, lng }: { imei: string; lat: number; lng: number }) {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t } = useTranslation('monitoring');
   const [requested, setRequested] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another vehicle starts over at the View button
   useEffect(() => setRequested(false), [imei]);
-  const valid = canGeocode(lat, lng);
-  const lang = normalizeLanguage(i18n.language) ?? 'en';
-  const cell = addressCell(lat, lng);
-  const address = useQuery({
-    queryKey: ['geocoding', 'address', cell.lat, cell.lng, lang],
-    queryFn: () => geocodingApi.address({ ...cell, lang }),
-    enabled: requested && valid,
-    staleTime: 10 * 60_000,
-    // While the next position's address loads, the last one stays rather than flashing a spinner.
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const { valid, address } = useAddress(lat, lng, { enabled: requested, keepPrevious: true });
 
   if (!valid) return <span className="hw-infobox__muted">{t('monitoring.info.noPositionFix')}</span>;
   if (!requested) {

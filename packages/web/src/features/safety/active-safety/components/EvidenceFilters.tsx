@@ -4,6 +4,7 @@ import { Button, DatePicker, Form, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceTypeLabel, groupLabel } from '../../../alarms/evidence/alarm-labels';
+import { FilterSelect } from '../../../alarms/FilterSelect';
 import { useFilterOptions } from '../../../alarms/filter-options';
 import {
   defaultFilterValues,
@@ -56,9 +57,7 @@ export function EvidenceFilters({ onSearch }: EvidenceFiltersProps) {
         />
       </Form.Item>
       <Form.Item name="route_id" label={t('safety.centre.line')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+        <FilterSelect
           style={{ width: 180 }}
           placeholder={t('safety.centre.all')}
           loading={choices.loading}
@@ -68,11 +67,8 @@ export function EvidenceFilters({ onSearch }: EvidenceFiltersProps) {
         />
       </Form.Item>
       <Form.Item name="car_ids" label={t('safety.centre.vehicle')}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          showSearch={{ optionFilterProp: 'label' }}
+        <FilterSelect
+          multiple
           style={{ width: 200 }}
           placeholder={t('safety.centre.all')}
           loading={choices.loading}
@@ -92,11 +88,8 @@ export function EvidenceFilters({ onSearch }: EvidenceFiltersProps) {
         />
       </Form.Item>
       <Form.Item name="alarm_codes" label={t('safety.centre.type')}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          showSearch={{ optionFilterProp: 'label' }}
+        <FilterSelect
+          multiple
           style={{ width: 240 }}
           placeholder={t('safety.centre.all')}
           options={typeOptions}

@@ -1,55 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FormDialogProps, useFormDialog } from '../../../../components/form-dialog/use-form-dialog';
 import { type ConsoleRow, consoleApi } from '../api';
 import { type ConsoleFormValues, consoleBody, formValuesOf, lineOptions, userOptions } from './console-form';
 
-interface Props {
-  open: boolean;
-  /** null creates a console. */
-  editing: ConsoleRow | null;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
 /** Name, remark, and the console's lines and users (spec: "A console (dispatch station) is assigned routes and users"). */
-export function ConsoleDialog({ open, editing, onClose, onSaved }: Props) {
+export function ConsoleDialog({ open, editing, onClose, onSaved }: FormDialogProps<ConsoleRow>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ConsoleFormValues>();
-  const [saving, setSaving] = useState(false);
   const lines = useQuery({ queryKey: ['console-lines'], queryFn: consoleApi.lines, enabled: open });
   const users = useQuery({ queryKey: ['console-users'], queryFn: consoleApi.users, enabled: open });
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(formValuesOf(editing));
-  }, [open, editing, form]);
-
-  async function submit() {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
+  const dialog = useFormDialog(form, {
+    open,
+    editing,
+    valuesOf: formValuesOf,
+    save: async (values) => {
       const body = consoleBody(values, editing);
       if ('console_id' in body) await consoleApi.update(body);
       else await consoleApi.create(body);
       onSaved();
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
 
   return (
     <Modal
-      open={open}
+      {...dialog}
       title={editing ? t('console.editTitle') : t('console.addTitle')}
       onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
-      confirmLoading={saving}
       okText={t('common.save')}
       width={640}
-      forceRender
     >
       <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} data-testid="console-form">
         <Form.Item
