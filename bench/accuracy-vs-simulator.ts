@@ -28,23 +28,17 @@ import {
   peakTimeShift,
   warpedClock,
 } from '@headway/simulator';
-import { pino } from 'pino';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
 import { departuresDb } from '../packages/server/src/departures/schema.ts';
-import { gatewayModule } from '../packages/server/src/gateway/module.ts';
 import { loadLines } from '../packages/server/src/ingest/directory.ts';
-import { ingestModule } from '../packages/server/src/ingest/module.ts';
 import { DEMO_FEED } from '../packages/server/src/lines/demo-seed.ts';
 import { zoneOffsetSeconds } from '../packages/simulator/src/plan/zone.ts';
 import '../packages/server/src/lines/demo-register.ts';
-import { liveModule } from '../packages/server/src/live/module.ts';
-import type { PlatformModule } from '../packages/server/src/platform.ts';
 import { type DetectedEvent, measureAccuracy } from '../packages/server/src/progress/accuracy.ts';
 import { truthFromSimulatorJsonl } from '../packages/server/src/progress/simulator-truth.ts';
 import { openStore } from '../packages/server/src/store/db.ts';
 import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
+import { startPlatform } from './support/platform.ts';
 
 const { values } = parseArgs({
   options: {
@@ -66,20 +60,7 @@ const store = openStore({ engine: 'sqlite', file: join(dir, 'headway.db') });
 await migrateToLatest(store);
 const companyId = (await seedDemo(store.db, { password: 'headway2026' })).companyId;
 
-const app = await buildApp({ db: store.db });
-const logger = pino({ level: 'warn' });
-const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', HEADWAY_DEMO: '0' });
-const modules: PlatformModule[] = [
-  gatewayModule({ host: '127.0.0.1', port: 0, mediaPort: 0, attachmentPort: 0 }),
-  liveModule,
-  ingestModule(),
-];
-const stops: (() => Promise<void>)[] = [];
-for (const m of modules) {
-  const h = await m.start({ config, store, app, logger });
-  if (h) stops.push(() => h.stop());
-}
-await app.listen({ port: 0, host: '127.0.0.1' });
+const { app, jt808, stopModules } = await startPlatform(store);
 
 // The demo fleet's buses (the same specs startDemoFleet drives), without crews, on a warped clock.
 const specs = await demoFleetSpecs(store.db, { companyId, limit: Number(values.vehicles), crew: false });
@@ -88,7 +69,7 @@ const now = Math.floor(Date.now() / 1000);
 const timeShift = peakTimeShift(schedule, now, specs.length);
 const fleet = new Fleet(specs, {
   host: '127.0.0.1',
-  port: app.gateway?.ports.jt808 ?? 0,
+  port: jt808,
   interval: simInterval / warp,
   clock: warpedClock(Date.now(), warp),
   duties: new LineDutySource(schedule, timeShift),
@@ -233,7 +214,7 @@ console.log(
   ),
 );
 await app.close();
-for (const s of stops.reverse()) await s();
+await stopModules();
 await store.close();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

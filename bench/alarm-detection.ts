@@ -14,9 +14,6 @@
  *
  *   node --import tsx bench/alarm-detection.ts [--vehicles 25000] [--seconds 30] [--rounds 3]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { epochToLocalTime, type LocationItem, makeLocation } from '@headway/protocol';
 import { WarningMask } from '@headway/spec';
@@ -35,10 +32,11 @@ import { Enricher } from '../packages/server/src/ingest/enrich.ts';
 import type { IngestStats } from '../packages/server/src/ingest/options.ts';
 import { pointAlong } from '../packages/server/src/ingest/testing/drive-line.ts';
 import '../packages/server/src/lines/demo-register.ts';
-import { transitDb } from '../packages/server/src/lines/schema.ts';
 import { openStore } from '../packages/server/src/store/db.ts';
 import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
 import { type StoredPosition, toStoredPosition } from '../packages/server/src/tracks/position-row.ts';
+import { createBenchDatabase } from './support/database.ts';
+import { companyLines, seedFleet } from './support/fleet.ts';
 
 const { values } = parseArgs({
   options: {
@@ -78,50 +76,20 @@ function prng(seed: number): () => number {
   };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'headway-alarm-bench-'));
-const store = openStore({ engine: 'sqlite', file: join(dir, 'headway.db') });
+const database = await createBenchDatabase('sqlite');
+const store = openStore(database.config);
 await migrateToLatest(store);
 const companyId = (await seedDemo(store.db, { password: 'headway2026' })).companyId;
-const tdb = transitDb(store.db);
-const lineRows = await tdb
-  .selectFrom('lines')
-  .select(['id', 'route_code'])
-  .where('company_id', '=', companyId)
-  .execute();
+const lineRows = await companyLines(store.db, companyId);
 const now0 = 1_790_000_000;
-for (let i = 0; i < VEHICLES; i += 250) {
-  const chunk = Array.from({ length: Math.min(250, VEHICLES - i) }, (_, k) => i + k);
-  const devices = await tdb
-    .insertInto('devices')
-    .values(
-      chunk.map((n) => ({
-        company_id: companyId,
-        terminal_phone: `0188${String(n).padStart(8, '0')}`,
-        imei: `8688${String(n).padStart(11, '0')}`,
-        protocol_version: '2013',
-        device_type: '',
-        sim: '',
-        created_at: now0,
-      })),
-    )
-    .returning(['id', 'imei'])
-    .execute();
-  await tdb
-    .insertInto('vehicles')
-    .values(
-      devices.map((d, k) => ({
-        company_id: companyId,
-        car_name: `AB${String(i + k).padStart(5, '0')}`,
-        lpn: `AB${i + k}`,
-        imei: d.imei,
-        channel: '',
-        line_id: lineRows[(i + k) % lineRows.length]?.id ?? null,
-        device_id: d.id,
-        created_at: now0,
-      })),
-    )
-    .execute();
-}
+const seeded = await seedFleet(store.db, companyId, {
+  count: VEHICLES,
+  phonePrefix: '0188',
+  imeiPrefix: '8688',
+  namePrefix: 'AB',
+  lineIds: lineRows.map((l) => l.id),
+  createdAt: now0,
+});
 
 const logger = pino({ level: 'warn' });
 const stats = (): IngestStats => ({
@@ -161,8 +129,7 @@ const fleet = await (async () => {
   const { directory: d } = await directory();
   const rand = prng(7);
   const out: { phone: string; vehicle: VehicleInfo; offset: number; speed: number; fault: number }[] = [];
-  for (let n = 0; n < VEHICLES; n++) {
-    const phone = `0188${String(n).padStart(8, '0')}`;
+  for (const { phone } of seeded) {
     const vehicle = d.vehicle(companyId, phone);
     if (!vehicle) continue;
     const g = byCode.get(vehicle.routeCode ?? '');
@@ -322,4 +289,4 @@ console.log(
   ),
 );
 await store.close();
-rmSync(dir, { recursive: true, force: true });
+await database.drop();

@@ -36,7 +36,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,13 +46,15 @@ import { type CDPSession, chromium, type Page } from 'playwright-core';
 import { dsmItem } from '../packages/server/src/alarms/detection/testing/items.ts';
 import { alarmsDb } from '../packages/server/src/alarms/schema.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
-import { TestTerminal } from '../packages/server/src/gateway/testing/terminal.ts';
+import type { TestTerminal } from '../packages/server/src/gateway/testing/terminal.ts';
 import '../packages/server/src/lines/demo-register.ts';
-import { transitDb } from '../packages/server/src/lines/schema.ts';
 import { openStore, type StoreConfig } from '../packages/server/src/store/db.ts';
 import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
 import { type BenchDatabase, createBenchDatabase } from './support/database.ts';
+import { lineStops, seedFleet } from './support/fleet.ts';
 import { procUsage, quantile } from './support/measure.ts';
+import { freePort } from './support/ports.ts';
+import { connectTerminals } from './support/terminals.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -105,74 +106,28 @@ async function prepare(config: StoreConfig): Promise<Bus[]> {
   try {
     await migrateToLatest(store);
     const { companyId } = await seedDemo(store.db, { password: PASSWORD });
-    const tdb = transitDb(store.db);
-    const lines = await tdb
-      .selectFrom('lines as l')
-      .innerJoin('line_stations as s', (j) => j.onRef('s.line_id', '=', 'l.id').on('s.direction', '=', 1))
-      .select(['l.id', 's.lat', 's.lng'])
-      .where('l.company_id', '=', companyId)
-      .where('s.serial', '=', 2)
-      .execute();
-    const now = Math.floor(Date.now() / 1000);
-    const buses: Bus[] = [];
-    for (let i = 0; i < TERMINALS; i += 250) {
-      const chunk = Array.from({ length: Math.min(250, TERMINALS - i) }, (_, k) => i + k);
-      const devices = await tdb
-        .insertInto('devices')
-        .values(
-          chunk.map((n) => ({
-            company_id: companyId,
-            terminal_phone: `0167${String(n).padStart(8, '0')}`,
-            imei: `${IMEI_PREFIX}${String(n).padStart(11, '0')}`,
-            protocol_version: '2013',
-            device_type: '',
-            sim: '',
-            created_at: now,
-          })),
-        )
-        .returning(['id', 'terminal_phone'])
-        .execute();
-      await tdb
-        .insertInto('vehicles')
-        .values(
-          devices.map((d, k) => ({
-            company_id: companyId,
-            car_name: `AS${String(i + k).padStart(5, '0')}`,
-            lpn: `AS${i + k}`,
-            imei: `${IMEI_PREFIX}${String(i + k).padStart(11, '0')}`,
-            channel: '',
-            line_id: lines[(i + k) % lines.length]?.id ?? null,
-            device_id: d.id,
-            created_at: now,
-          })),
-        )
-        .execute();
-      for (const [k, d] of devices.entries()) {
-        const at = lines[(i + k) % lines.length];
-        buses.push({
-          phone: d.terminal_phone,
-          tid: `A${String(i + k).padStart(6, '0')}`,
-          lat: at?.lat ?? 40.6,
-          lng: at?.lng ?? -74.1,
-        });
-      }
-    }
+    const lines = await lineStops(store.db, companyId);
+    const fleet = await seedFleet(store.db, companyId, {
+      count: TERMINALS,
+      phonePrefix: '0167',
+      imeiPrefix: IMEI_PREFIX,
+      namePrefix: 'AS',
+      lineIds: lines.map((l) => l.id),
+      createdAt: Math.floor(Date.now() / 1000),
+    });
+    const buses = fleet.map((d): Bus => {
+      const at = lines[d.index % lines.length];
+      return {
+        phone: d.phone,
+        tid: `A${String(d.index).padStart(6, '0')}`,
+        lat: at?.lat ?? 40.6,
+        lng: at?.lng ?? -74.1,
+      };
+    });
     return buses;
   } finally {
     await store.close();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 interface Server {
@@ -243,27 +198,6 @@ async function startServer(database: BenchDatabase, dataDir: string): Promise<Se
 // ---------------------------------------------------------------- terminals
 
 type Terminal = TestTerminal & { bus: Bus; k: number; storm: number; clock: number };
-
-async function connectTerminals(port: number, buses: readonly Bus[]): Promise<Terminal[]> {
-  const all: Terminal[] = [];
-  // Fifty at a time: the listen backlog and registration are not what is measured.
-  for (let i = 0; i < buses.length; i += 50) {
-    const group = await Promise.all(
-      buses.slice(i, i + 50).map(async (bus) => {
-        const t = await TestTerminal.connect(port, bus.phone);
-        const reg = await t.register();
-        if ((await t.authenticate(reg.token ?? '')) !== 0) throw new Error(`auth failed for ${bus.phone}`);
-        // The platform's acks are not needed: keep nothing.
-        t.onMessage = () => {
-          t.received.length = 0;
-        };
-        return Object.assign(t, { bus, k: 0, storm: 0, clock: 0 });
-      }),
-    );
-    all.push(...group);
-  }
-  return all;
-}
 
 interface Driver {
   reports: number;
@@ -659,7 +593,9 @@ async function main(): Promise<void> {
     await page.waitForFunction('globalThis.__alarmStormProbe.status === "connected"');
     log(`console signed in as admin on the ${SCREEN}, live channel connected`);
 
-    terminals.push(...(await connectTerminals(server.gatewayPort, buses)));
+    terminals.push(
+      ...(await connectTerminals(server.gatewayPort, buses, (bus) => ({ bus, k: 0, storm: 0, clock: 0 }))),
+    );
     log(`${terminals.length} terminals online; ${Math.round(reportsPerSecond)} reports/s`);
     await page.waitForTimeout(3000);
 

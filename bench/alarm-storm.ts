@@ -13,34 +13,24 @@
  *
  *   node --import tsx bench/alarm-storm.ts [--rate 1000] [--seconds 60] [--terminals 1000] [--pg]
  */
-import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { epochToLocalTime, makeLocation } from '@headway/protocol';
 import { WarningMask } from '@headway/spec';
-import { pino } from 'pino';
 import { plainAlarmKey } from '../packages/server/src/alarms/detection/records.ts';
 import { dsmItem } from '../packages/server/src/alarms/detection/testing/items.ts';
 import { alarmsDb } from '../packages/server/src/alarms/schema.ts';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
 import type { AlarmBody } from '../packages/server/src/contract/alarms.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
-import { gatewayModule } from '../packages/server/src/gateway/module.ts';
-import { TestTerminal } from '../packages/server/src/gateway/testing/terminal.ts';
-import { ingestModule } from '../packages/server/src/ingest/module.ts';
 import '../packages/server/src/lines/demo-register.ts';
-import { transitDb } from '../packages/server/src/lines/schema.ts';
-import { liveModule } from '../packages/server/src/live/module.ts';
-import { mustConnect } from '../packages/server/src/live/testing/stomp-client.ts';
-import type { PlatformModule } from '../packages/server/src/platform.ts';
 import { openStore, type StoreConfig } from '../packages/server/src/store/db.ts';
 import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
-import { HeadwayClient } from '../packages/server/test/helpers/client.ts';
 import { createBenchDatabase } from './support/database.ts';
-import { quantile } from './support/measure.ts';
+import { lineStops, seedFleet } from './support/fleet.ts';
+import { latencySummary } from './support/measure.ts';
+import { connectConsole, forkServer, startPlatform } from './support/platform.ts';
+import { connectTerminals } from './support/terminals.ts';
 
 const PASSWORD = 'headway2026';
 
@@ -76,69 +66,21 @@ async function serve(config: StoreConfig, terminals: number): Promise<void> {
   const store = openStore(config);
   await migrateToLatest(store);
   const companyId = (await seedDemo(store.db, { password: PASSWORD })).companyId;
-  const tdb = transitDb(store.db);
-  const lines = await tdb
-    .selectFrom('lines as l')
-    .innerJoin('line_stations as s', (j) => j.onRef('s.line_id', '=', 'l.id').on('s.direction', '=', 1))
-    .select(['l.id', 's.lat', 's.lng'])
-    .where('l.company_id', '=', companyId)
-    .where('s.serial', '=', 2)
-    .execute();
-  const now = Math.floor(Date.now() / 1000);
-  const buses: BusSpec[] = [];
-  for (let i = 0; i < terminals; i += 250) {
-    const chunk = Array.from({ length: Math.min(250, terminals - i) }, (_, k) => i + k);
-    const devices = await tdb
-      .insertInto('devices')
-      .values(
-        chunk.map((n) => ({
-          company_id: companyId,
-          terminal_phone: `0166${String(n).padStart(8, '0')}`,
-          imei: `8666${String(n).padStart(11, '0')}`,
-          protocol_version: '2013',
-          device_type: '',
-          sim: '',
-          created_at: now,
-        })),
-      )
-      .returning(['id', 'terminal_phone', 'imei'])
-      .execute();
-    await tdb
-      .insertInto('vehicles')
-      .values(
-        devices.map((d, k) => ({
-          company_id: companyId,
-          car_name: `ST${String(i + k).padStart(5, '0')}`,
-          lpn: `ST${i + k}`,
-          imei: d.imei,
-          channel: '',
-          line_id: lines[(i + k) % lines.length]?.id ?? null,
-          device_id: d.id,
-          created_at: now,
-        })),
-      )
-      .execute();
-    for (const [k, d] of devices.entries()) {
-      const at = lines[(i + k) % lines.length];
-      buses.push({ phone: d.terminal_phone, lat: at?.lat ?? 40.6, lng: at?.lng ?? -74.1 });
-    }
-  }
+  const lines = await lineStops(store.db, companyId);
+  const fleet = await seedFleet(store.db, companyId, {
+    count: terminals,
+    phonePrefix: '0166',
+    imeiPrefix: '8666',
+    namePrefix: 'ST',
+    lineIds: lines.map((l) => l.id),
+    createdAt: Math.floor(Date.now() / 1000),
+  });
+  const buses: BusSpec[] = fleet.map((d) => {
+    const at = lines[d.index % lines.length];
+    return { phone: d.phone, lat: at?.lat ?? 40.6, lng: at?.lng ?? -74.1 };
+  });
 
-  const app = await buildApp({ db: store.db, auth: { loginAttemptsPerMinute: 1_000_000 } });
-  const logger = pino({ level: 'warn' });
-  const cfg = loadConfig({ PORT: '0', HOST: '127.0.0.1', HEADWAY_DEMO: '0' });
-  const modules: PlatformModule[] = [
-    gatewayModule({ host: '127.0.0.1', port: 0, mediaPort: 0, attachmentPort: 0 }),
-    liveModule,
-    ingestModule(),
-  ];
-  const stops: (() => Promise<void>)[] = [];
-  for (const m of modules) {
-    const handle = await m.start({ config: cfg, store, app, logger });
-    if (handle) stops.push(() => handle.stop());
-  }
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
+  const { app, httpPort, jt808, stopModules } = await startPlatform(store);
   let maxRss = 0;
   const sample = setInterval(() => (maxRss = Math.max(maxRss, process.memoryUsage().rss)), 250);
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -177,15 +119,15 @@ async function serve(config: StoreConfig, terminals: number): Promise<void> {
     } else if (msg.cmd === 'exit') {
       clearInterval(sample);
       await app.close();
-      for (const s of stops.reverse()) await s();
+      await stopModules();
       await store.close();
       process.exit(0);
     }
   });
   const ready: Ready = {
     cmd: 'ready',
-    httpPort: typeof address === 'object' && address ? address.port : 0,
-    jt808: app.gateway?.ports.jt808 ?? 0,
+    httpPort,
+    jt808,
     companyId,
     buses,
   };
@@ -211,30 +153,14 @@ async function main(): Promise<void> {
   const reportsPerSecond = rate / 1.5;
 
   const database = await createBenchDatabase(values.pg ? 'postgres' : 'sqlite');
-  const child = fork(
-    fileURLToPath(import.meta.url),
-    ['--serve', JSON.stringify(database.config), '--terminals', String(terminals)],
-    { execArgv: ['--import', 'tsx'] },
-  );
-  const inbox: { cmd: string }[] = [];
-  const waiters: ((m: { cmd: string }) => void)[] = [];
-  child.on('message', (m: { cmd: string }) => {
-    const w = waiters.shift();
-    if (w) w(m);
-    else inbox.push(m);
-  });
-  const next = <T>(): Promise<T> =>
-    new Promise((resolve) => {
-      const m = inbox.shift();
-      if (m) resolve(m as T);
-      else waiters.push((x) => resolve(x as T));
-    });
-  const ready = await next<Ready>();
-
-  const user = new HeadwayClient(`http://127.0.0.1:${ready.httpPort}`);
-  const login = await user.login('admin', PASSWORD);
-  if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
-  const client = await mustConnect(`ws://127.0.0.1:${ready.httpPort}/dispatch/websocket`, user.token);
+  const child = forkServer(import.meta.url, [
+    '--serve',
+    JSON.stringify(database.config),
+    '--terminals',
+    String(terminals),
+  ]);
+  const ready = await child.next<Ready>();
+  const client = await connectConsole(ready.httpPort, 'admin', PASSWORD);
 
   // Send time of each alarm by its alarm_key; the frame carrying that key completes the sample.
   const sentAt = new Map<string, number>();
@@ -255,21 +181,12 @@ async function main(): Promise<void> {
     }
   });
 
-  const conns: (TestTerminal & { k: number; clock: number; bus: BusSpec; tid: string })[] = [];
-  for (let i = 0; i < ready.buses.length; i += 50) {
-    const group = await Promise.all(
-      ready.buses.slice(i, i + 50).map(async (bus, j) => {
-        const t = await TestTerminal.connect(ready.jt808, bus.phone);
-        const reg = await t.register();
-        if ((await t.authenticate(reg.token ?? '')) !== 0) throw new Error(`auth failed for ${bus.phone}`);
-        t.onMessage = () => {
-          t.received.length = 0;
-        };
-        return Object.assign(t, { k: 0, clock: 0, bus, tid: `S${String(i + j).padStart(6, '0')}` });
-      }),
-    );
-    conns.push(...group);
-  }
+  const conns = await connectTerminals(ready.jt808, ready.buses, (bus, i) => ({
+    k: 0,
+    clock: 0,
+    bus,
+    tid: `S${String(i).padStart(6, '0')}`,
+  }));
   console.error(`${conns.length} terminals online; ${Math.round(reportsPerSecond)} reports/s for ${seconds} s`);
 
   let raised = 0;
@@ -328,7 +245,7 @@ async function main(): Promise<void> {
   while (sentAt.size > 0 && Date.now() - drainStart < 30_000) await new Promise((r) => setTimeout(r, 100));
   const drainMs = Date.now() - drainStart;
   child.send({ cmd: 'stats' });
-  const stats = await next<Stats>();
+  const stats = await child.next<Stats>();
   const loadCpu = process.cpuUsage(cpuLoad0);
   latencies.sort((a, b) => a - b);
   const result = {
@@ -346,12 +263,7 @@ async function main(): Promise<void> {
     not_pushed: sentAt.size,
     ends_stored: stats.storedEnded,
     drain_after_load_ms: drainMs,
-    push_latency_ms: {
-      p50: Math.round(quantile(latencies, 0.5) * 10) / 10,
-      p90: Math.round(quantile(latencies, 0.9) * 10) / 10,
-      p99: Math.round(quantile(latencies, 0.99) * 10) / 10,
-      max: Math.round((latencies.at(-1) ?? Number.NaN) * 10) / 10,
-    },
+    push_latency_ms: latencySummary(latencies, 1),
     writer: stats.writer,
     detector: stats.detector,
     ingest_dropped: stats.ingestDropped,
@@ -368,7 +280,7 @@ async function main(): Promise<void> {
   for (const t of conns) t.close();
   await client.deactivate();
   child.send({ cmd: 'exit' });
-  await new Promise((r) => child.once('exit', r));
+  await child.exited();
   await database.drop();
 }
 

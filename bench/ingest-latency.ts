@@ -10,32 +10,22 @@
  *
  *   node --import tsx bench/ingest-latency.ts [--terminals 2000] [--interval 10] [--seconds 60] [--db sqlite|postgres]
  */
-import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { epochToLocalTime, makeLocation } from '@headway/protocol';
-import { pino } from 'pino';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
 import { seedDemo } from '../packages/server/src/demo/seed.ts';
-import { gatewayModule } from '../packages/server/src/gateway/module.ts';
-import { TestTerminal } from '../packages/server/src/gateway/testing/terminal.ts';
 import { loadLines } from '../packages/server/src/ingest/directory.ts';
-import { ingestModule } from '../packages/server/src/ingest/module.ts';
 import { pointAlong } from '../packages/server/src/ingest/testing/drive-line.ts';
 import '../packages/server/src/lines/demo-register.ts';
-import { transitDb } from '../packages/server/src/lines/schema.ts';
-import { liveModule } from '../packages/server/src/live/module.ts';
 import type { RealData } from '../packages/server/src/live/real-data.ts';
-import { mustConnect } from '../packages/server/src/live/testing/stomp-client.ts';
-import type { PlatformModule } from '../packages/server/src/platform.ts';
 import { openStore, type StoreConfig } from '../packages/server/src/store/db.ts';
 import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
-import { HeadwayClient } from '../packages/server/test/helpers/client.ts';
 import { createBenchDatabase } from './support/database.ts';
-import { quantile } from './support/measure.ts';
+import { companyLines, seedFleet } from './support/fleet.ts';
+import { latencySummary } from './support/measure.ts';
+import { connectConsole, forkServer, startPlatform } from './support/platform.ts';
+import { connectTerminals } from './support/terminals.ts';
 
 const PASSWORD = 'headway2026';
 
@@ -68,50 +58,21 @@ async function serve(config: StoreConfig, terminals: number): Promise<void> {
   const store = openStore(config);
   await migrateToLatest(store);
   const companyId = (await seedDemo(store.db, { password: PASSWORD })).companyId;
-  const tdb = transitDb(store.db);
-  const lines = await tdb
-    .selectFrom('lines')
-    .select(['id', 'route_code'])
-    .where('company_id', '=', companyId)
-    .execute();
-  const now = Math.floor(Date.now() / 1000);
-  const buses: BusSpec[] = [];
-  for (let i = 0; i < terminals; i += 250) {
-    const chunk = Array.from({ length: Math.min(250, terminals - i) }, (_, k) => i + k);
-    const devices = await tdb
-      .insertInto('devices')
-      .values(
-        chunk.map((n) => ({
-          company_id: companyId,
-          terminal_phone: `0177${String(n).padStart(8, '0')}`,
-          imei: `8699${String(n).padStart(11, '0')}`,
-          protocol_version: '2013',
-          device_type: '',
-          sim: '',
-          created_at: now,
-        })),
-      )
-      .returning(['id', 'terminal_phone', 'imei'])
-      .execute();
-    await tdb
-      .insertInto('vehicles')
-      .values(
-        devices.map((d, k) => ({
-          company_id: companyId,
-          car_name: `LB${String(i + k).padStart(5, '0')}`,
-          lpn: `LB${i + k}`,
-          imei: d.imei,
-          channel: '',
-          line_id: lines[(i + k) % lines.length]?.id ?? null,
-          device_id: d.id,
-          created_at: now,
-        })),
-      )
-      .execute();
-    for (const [k, d] of devices.entries()) {
-      buses.push({ phone: d.terminal_phone, imei: d.imei, line: (i + k) % lines.length, offset: 0 });
-    }
-  }
+  const lines = await companyLines(store.db, companyId);
+  const fleet = await seedFleet(store.db, companyId, {
+    count: terminals,
+    phonePrefix: '0177',
+    imeiPrefix: '8699',
+    namePrefix: 'LB',
+    lineIds: lines.map((l) => l.id),
+    createdAt: Math.floor(Date.now() / 1000),
+  });
+  const buses: BusSpec[] = fleet.map((d) => ({
+    phone: d.phone,
+    imei: d.imei,
+    line: d.index % lines.length,
+    offset: 0,
+  }));
   const geometries = await loadLines(store.db);
   const paths = lines.map((l) => {
     const g = geometries.get(`${companyId}|${l.route_code}`)?.geometry.directions[0];
@@ -120,17 +81,7 @@ async function serve(config: StoreConfig, terminals: number): Promise<void> {
   });
   for (const b of buses) b.offset = Math.random() * ((paths[b.line]?.length ?? 1000) - 200);
 
-  const app = await buildApp({ db: store.db, auth: { loginAttemptsPerMinute: 1_000_000 } });
-  const logger = pino({ level: 'warn' });
-  const cfg = loadConfig({ PORT: '0', HOST: '127.0.0.1', HEADWAY_DEMO: '0' });
-  const modules: PlatformModule[] = [
-    gatewayModule({ host: '127.0.0.1', port: 0, mediaPort: 0, attachmentPort: 0 }),
-    liveModule,
-    ingestModule(),
-  ];
-  for (const m of modules) await m.start({ config: cfg, store, app, logger });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
+  const { app, httpPort, jt808 } = await startPlatform(store);
   let maxRss = 0;
   const sample = setInterval(() => (maxRss = Math.max(maxRss, process.memoryUsage().rss)), 250);
   let cpu0 = process.cpuUsage();
@@ -173,8 +124,8 @@ async function serve(config: StoreConfig, terminals: number): Promise<void> {
   });
   const ready: Ready = {
     cmd: 'ready',
-    httpPort: typeof address === 'object' && address ? address.port : 0,
-    jt808: app.gateway?.ports.jt808 ?? 0,
+    httpPort,
+    jt808,
     companyId,
     paths,
     buses,
@@ -205,32 +156,9 @@ async function main(): Promise<void> {
   const config = database.config;
   const cleanup = () => database.drop();
 
-  const child = fork(
-    fileURLToPath(import.meta.url),
-    ['--serve', JSON.stringify(config), '--terminals', String(terminals)],
-    {
-      execArgv: ['--import', 'tsx'],
-    },
-  );
-  const inbox: { cmd: string }[] = [];
-  const waiters: ((m: { cmd: string }) => void)[] = [];
-  child.on('message', (m: { cmd: string }) => {
-    const w = waiters.shift();
-    if (w) w(m);
-    else inbox.push(m);
-  });
-  const next = <T>(): Promise<T> =>
-    new Promise((resolve) => {
-      const m = inbox.shift();
-      if (m) resolve(m as T);
-      else waiters.push((x) => resolve(x as T));
-    });
-  const ready = await next<Ready>();
-
-  const user = new HeadwayClient(`http://127.0.0.1:${ready.httpPort}`);
-  const login = await user.login('admin', PASSWORD);
-  if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
-  const client = await mustConnect(`ws://127.0.0.1:${ready.httpPort}/dispatch/websocket`, user.token);
+  const child = forkServer(import.meta.url, ['--serve', JSON.stringify(config), '--terminals', String(terminals)]);
+  const ready = await child.next<Ready>();
+  const client = await connectConsole(ready.httpPort, 'admin', PASSWORD);
 
   // Report send times by `${imei}|${et}`; a frame carrying that pair completes the sample.
   const sentAt = new Map<string, number>();
@@ -252,23 +180,7 @@ async function main(): Promise<void> {
     }
   });
 
-  // Terminals: connect and authenticate, 50 at a time.
-  const conns: TestTerminal[] = [];
-  for (let i = 0; i < ready.buses.length; i += 50) {
-    const group = await Promise.all(
-      ready.buses.slice(i, i + 50).map(async (b) => {
-        const t = await TestTerminal.connect(ready.jt808, b.phone);
-        const reg = await t.register();
-        const auth = await t.authenticate(reg.token ?? '');
-        if (auth !== 0) throw new Error(`auth failed for ${b.phone}`);
-        t.onMessage = () => {
-          t.received.length = 0;
-        };
-        return t;
-      }),
-    );
-    conns.push(...group);
-  }
+  const conns = await connectTerminals(ready.jt808, ready.buses, () => ({ lastK: -1 }));
   console.error(`${conns.length} terminals online`);
 
   const startWall = Date.now();
@@ -281,7 +193,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < conns.length; i++) {
       const phase = (i / conns.length) * interval * 1000;
       const k = Math.floor((now - startWall - phase) / (interval * 1000));
-      const t = conns[i] as TestTerminal & { lastK?: number };
+      const t = conns[i] as (typeof conns)[number];
       if (k < 0 || t.lastK === k) continue;
       t.lastK = k;
       const bus = ready.buses[i] as BusSpec;
@@ -318,7 +230,7 @@ async function main(): Promise<void> {
   await new Promise((r) => setTimeout(r, 3000));
   clearInterval(timer);
   child.send({ cmd: 'stats' });
-  const stats = await next<Stats>();
+  const stats = await child.next<Stats>();
   const loadCpu = process.cpuUsage(cpuLoad0);
   let missing = 0;
   for (const t of sentAt.values()) if (t >= 0) missing++;
@@ -333,12 +245,7 @@ async function main(): Promise<void> {
     samples: latencies.length,
     missing,
     gps_frames_per_s: Math.round((framesMeasured / seconds) * 10) / 10,
-    latency_ms: {
-      p50: Math.round(quantile(latencies, 0.5)),
-      p90: Math.round(quantile(latencies, 0.9)),
-      p99: Math.round(quantile(latencies, 0.99)),
-      max: Math.round(latencies.at(-1) ?? Number.NaN),
-    },
+    latency_ms: latencySummary(latencies),
     server: {
       cpu_percent: Math.round(((stats.cpuUserMs + stats.cpuSystemMs) / stats.wallMs) * 1000) / 10,
       max_rss_mb: Math.round(stats.maxRssMb),
@@ -356,7 +263,7 @@ async function main(): Promise<void> {
   for (const t of conns) t.close();
   await client.deactivate();
   child.send({ cmd: 'exit' });
-  await new Promise((r) => child.once('exit', r));
+  await child.exited();
   await cleanup();
 }
 

@@ -18,7 +18,7 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +35,8 @@ import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
 import { HeadwayClient } from '../packages/server/test/helpers/client.ts';
 import { seedLoadDevices } from './simulator-seed-devices.ts';
 import { createBenchDatabase } from './support/database.ts';
-import { procUsage, quantile, ReportLatency } from './support/measure.ts';
+import { latencySummary, procUsage, quantile, ReportLatency } from './support/measure.ts';
+import { freePort } from './support/ports.ts';
 import { addCompanyAdmin } from './support/users.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -137,18 +138,6 @@ async function simulate(job: SimulatorJob): Promise<void> {
 }
 
 // ---------------------------------------------------------------- orchestration
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -410,12 +399,7 @@ async function main(): Promise<void> {
       missing: latency.missing(),
       reports_per_s: Math.round((sorted.length / ((to - from) / 1000)) * 10) / 10,
       gps_frames_per_s: Math.round((framesInWindow / ((to - from) / 1000)) * 10) / 10,
-      latency_ms: {
-        p50: Math.round(quantile(sorted, 0.5)),
-        p90: Math.round(quantile(sorted, 0.9)),
-        p99: Math.round(quantile(sorted, 0.99)),
-        max: Math.round(sorted.at(-1) ?? Number.NaN),
-      },
+      latency_ms: latencySummary(sorted),
       api: { cpu_pct: cpu(api.name), ...probeSummary(api.probe, from, to) },
       gateway_nodes: nodes.map((n, k) => {
         const mine = sims.flatMap((s, i) => (s.node === n ? [stats.get(i)] : []));

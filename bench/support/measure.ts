@@ -82,3 +82,18 @@ export class ReportLatency {
     if (this.inWindow(sentAt)) this.samples.push(receivedAt - sentAt);
   }
 }
+
+/** p50 / p90 / p99 / max of ascending samples, rounded to `decimals` places. */
+export function latencySummary(
+  sorted: readonly number[],
+  decimals = 0,
+): { p50: number; p90: number; p99: number; max: number } {
+  const scale = 10 ** decimals;
+  const round = (x: number) => Math.round(x * scale) / scale;
+  return {
+    p50: round(quantile(sorted, 0.5)),
+    p90: round(quantile(sorted, 0.9)),
+    p99: round(quantile(sorted, 0.99)),
+    max: round(sorted.at(-1) ?? Number.NaN),
+  };
+}
