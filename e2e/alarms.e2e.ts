@@ -11,15 +11,16 @@ import { DEMO_PASSWORD } from './support/server.ts';
 // alarm's evidence the terminal uploaded over T/JSATL12 after the platform's 0x9208.
 
 let browser: Browser;
+/** One API session for the file: sign-ins are rate limited per address, and every test signs in from 127.0.0.1. */
+let client: HeadwayClient;
 let sosBus: AlarmVehicle;
 let dsmBus: AlarmVehicle;
 
 beforeAll(async () => {
   const gatewayPort = inject('gatewayPort');
-  [sosBus, dsmBus] = await Promise.all([
-    alarmVehicle(baseUrl(), gatewayPort, 0),
-    alarmVehicle(baseUrl(), gatewayPort, 1),
-  ]);
+  client = new HeadwayClient(baseUrl());
+  await client.login('admin', DEMO_PASSWORD);
+  [sosBus, dsmBus] = await Promise.all([alarmVehicle(client, gatewayPort, 0), alarmVehicle(client, gatewayPort, 1)]);
   browser = await launch();
 });
 afterAll(async () => {
@@ -95,8 +96,6 @@ it('SOS: the badge counts it, a popup opens within 3 s, details find it, read wi
   const remark = `Driver called back ${raised % 1000}`;
   await page.getByTestId('alarm-handle-dialog').getByTestId('alarm-remark').fill(remark);
   await page.getByRole('button', { name: 'Set read', exact: true }).last().click();
-  const client = new HeadwayClient(baseUrl());
-  await client.login('dispatcher', DEMO_PASSWORD);
   await expect
     .poll(async () => (await sosAlarms(client, car.car_id)).some((a) => a.is_readed === 1 && a.remark === remark))
     .toBe(true);
@@ -152,8 +151,6 @@ it('DSM: 0x9208 → the terminal uploads → the alarm modal shows the stills, p
   const { page } = session;
   await login(page, 'admin');
   const car = dsmBus.car;
-  const client = new HeadwayClient(baseUrl());
-  await client.login('admin', DEMO_PASSWORD);
   dsmBus.terminal.triggerSafety('dsm', 2);
   const now = Math.floor(Date.now() / 1000);
   const dsm = async () =>

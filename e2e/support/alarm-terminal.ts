@@ -1,8 +1,7 @@
-import { HeadwayClient } from '@headway/server/test-client';
+import type { HeadwayClient } from '@headway/server/test-client';
 import { FleetStats, type MotionState, Rng, VirtualTerminal } from '@headway/simulator';
 import type { OwnLine, VehicleLive, VehicleLiveResult } from '../../packages/server/src/contract/vehicles.ts';
 import { along } from './live-map.ts';
-import { DEMO_PASSWORD } from './server.ts';
 
 // Alarm e2e support: one of the demo's vehicles as a full simulated terminal (the simulator's own), driving on
 // its line and reporting every second through the shared e2e server's gateway. It raises SOS and DSM alarms on
@@ -18,9 +17,7 @@ export interface AlarmVehicle {
  * A demo vehicle as a reporting terminal, online when resolved: `fromEnd` counts from the last vehicle with a
  * line, away from the first ones the live-map tests drive.
  */
-export async function alarmVehicle(url: string, gatewayPort: number, fromEnd: number): Promise<AlarmVehicle> {
-  const admin = new HeadwayClient(url);
-  await admin.login('admin', DEMO_PASSWORD);
+export async function alarmVehicle(admin: HeadwayClient, gatewayPort: number, fromEnd: number): Promise<AlarmVehicle> {
   const cars = (await admin.get<VehicleLiveResult>('/basic/cars/real')).result.rows;
   const lines = new Map((await admin.get<OwnLine[]>('/basic/routes/own')).result.map((l) => [l.route_code, l]));
   const usable = cars.filter((c) => c.terminal_phone && lines.get(c.route_code)?.directions[0]?.path);

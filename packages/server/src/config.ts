@@ -34,6 +34,11 @@ export interface PlatformConfig {
   geocoding: GeocodingConfig;
   /** Alarm mail notices (HEADWAY_SMTP_URL, HEADWAY_MAIL_*; docs/alarms.md "Mail notices"); off without a URL. */
   mail: AlarmMailConfig;
+  /**
+   * Sign-in attempts allowed per address (and per account) in any 60 s (HEADWAY_LOGIN_ATTEMPTS_PER_MINUTE, default
+   * 10): a control room behind one NAT address, or a test suite, may need more.
+   */
+  loginAttemptsPerMinute: number | undefined;
 }
 
 export const ROLES = ['api', 'gateway', 'ingest'] as const;
@@ -91,5 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     nodeId: env.HEADWAY_NODE_ID || `${hostname()}:${gatewayPort}`,
     geocoding: geocodingConfigFrom(env),
     mail: alarmMailConfigFrom(env),
+    loginAttemptsPerMinute: env.HEADWAY_LOGIN_ATTEMPTS_PER_MINUTE
+      ? integer('HEADWAY_LOGIN_ATTEMPTS_PER_MINUTE', env.HEADWAY_LOGIN_ATTEMPTS_PER_MINUTE, 10)
+      : undefined,
   };
 }

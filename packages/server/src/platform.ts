@@ -54,6 +54,9 @@ export async function startPlatform(
     logger,
     wechatProvider: config.wechatDev ? devWechatProvider : null,
     trustProxy: config.trustProxy,
+    ...(config.loginAttemptsPerMinute !== undefined
+      ? { auth: { loginAttemptsPerMinute: config.loginAttemptsPerMinute } }
+      : {}),
     api: config.roles.has('api'),
     geocoding: config.geocoding,
     evidence: new LocalEvidenceStore(evidenceDir(config.dataDir)),
