@@ -4,6 +4,7 @@ import {
   evidenceDir,
   evidenceOptionsFromEnv,
   LocalEvidenceStore,
+  startEvidenceRetention,
 } from '../alarms/evidence/index.ts';
 import { mountApiRoutes } from '../api-routes.ts';
 import type { PlatformModule } from '../platform.ts';
@@ -39,9 +40,10 @@ export function gatewayModule(options: Partial<GatewayOptions> = {}): PlatformMo
       // Alarm evidence (alarms/evidence): the attachment port stores uploads; new alarms with attachments are
       // asked for at once (0x9208) when their terminal is on this node.
       const evidence = evidenceOptionsFromEnv();
+      const evidenceStore = new LocalEvidenceStore(evidenceDir(config.dataDir));
       gateway.evidence = new EvidenceIntake({
         db: store.db,
-        store: new LocalEvidenceStore(evidenceDir(config.dataDir)),
+        store: evidenceStore,
         logger: logger.child({ module: 'evidence' }),
         metrics: gateway.metrics.attachments,
         options: evidence,
@@ -51,10 +53,18 @@ export function gatewayModule(options: Partial<GatewayOptions> = {}): PlatformMo
       app.decorate('gateway', gateway);
       app.decorate('evidenceRequester', requester);
       const unsubscribe = app.alarms.onRaised(requester.onAlarms);
+      // The files live on the gateway's disk, so the node holding them deletes the old ones.
+      const stopRetention = startEvidenceRetention({
+        db: store.db,
+        store: evidenceStore,
+        logger: logger.child({ module: 'evidence' }),
+        retentionDays: evidence.retentionDays,
+      });
       logger.info({ ports, nodeId: gateway.options.nodeId }, 'device gateway listening');
       return {
         stop: () => {
           unsubscribe();
+          stopRetention();
           return gateway.stop();
         },
       };

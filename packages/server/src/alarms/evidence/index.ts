@@ -6,5 +6,6 @@ export { EvidenceIntake, type EvidenceIntakeDeps } from './intake.ts';
 export { DEFAULT_EVIDENCE_OPTIONS, type EvidenceOptions, evidenceOptionsFromEnv } from './options.ts';
 export { evidencePath, safeSegment } from './paths.ts';
 export { EvidenceRequester, type RequestGateway } from './request.ts';
+export { type RetentionDeps, startEvidenceRetention, sweepEvidence } from './retention.ts';
 export { type EvidenceRouteDeps, evidenceRoutes } from './routes.ts';
 export { type EvidenceStore, evidenceDir, LocalEvidenceStore, type ReadRange } from './store.ts';

@@ -17,6 +17,8 @@ export interface EvidenceOptions {
   publicPort: number;
   /** How long to wait for the terminal's 0x0001 to a 0x9208. */
   requestTimeoutMs: number;
+  /** Evidence files older than this many days are deleted (HEADWAY_EVIDENCE_RETENTION_DAYS); 0 keeps them all. */
+  retentionDays: number;
 }
 
 export const DEFAULT_EVIDENCE_OPTIONS: EvidenceOptions = {
@@ -27,6 +29,7 @@ export const DEFAULT_EVIDENCE_OPTIONS: EvidenceOptions = {
   publicHost: '',
   publicPort: 0,
   requestTimeoutMs: 10_000,
+  retentionDays: 90,
 };
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -46,5 +49,6 @@ export function evidenceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Ev
     publicPort: int(env, 'HEADWAY_ATTACHMENT_PUBLIC_PORT', d.publicPort),
     maxFileBytes: int(env, 'HEADWAY_ATTACHMENT_MAX_FILE_MB', d.maxFileBytes / 1024 / 1024) * 1024 * 1024,
     maxBytesInFlight: int(env, 'HEADWAY_ATTACHMENT_MAX_IN_FLIGHT_MB', d.maxBytesInFlight / 1024 / 1024) * 1024 * 1024,
+    retentionDays: int(env, 'HEADWAY_EVIDENCE_RETENTION_DAYS', d.retentionDays),
   };
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -27,6 +27,8 @@ export interface EvidenceStore {
   stat(path: string): Promise<{ size: number } | undefined>;
   /** The sealed files in a folder (names only). */
   list(folder: string): Promise<string[]>;
+  /** Deletes a sealed file, and its folder once that is empty (retention). */
+  remove(path: string): Promise<void>;
 }
 
 const PARTIAL = '.part';
@@ -82,6 +84,13 @@ export class LocalEvidenceStore implements EvidenceStore {
     } catch {
       return [];
     }
+  }
+
+  async remove(path: string): Promise<void> {
+    const file = this.file(path);
+    await rm(file, { force: true });
+    // The alarm's folder goes with its last file; rmdir refuses a folder still holding files or uploads.
+    await rmdir(dirname(file)).catch(() => undefined);
   }
 
   /** Absolute path inside the root; anything resolving outside it is refused (paths.ts already prevents it). */
