@@ -194,6 +194,23 @@ function safetyAlarms(
   return out;
 }
 
+/** One alarm per named bit of an item's event word (TPMS, the 0x14 video alarms), coded by `codeOf(bit)`. */
+function bitAlarms(
+  bits: { readonly [bit: number]: Label },
+  group: AlarmGroupId,
+  source: AlarmSource,
+  codeOf: (bit: number) => number,
+): PlatformAlarmDef[] {
+  return Object.entries(bits).map(([bit, label]) => ({
+    code: codeOf(Number(bit)),
+    group,
+    source,
+    label,
+    level: 1,
+    detail: Number(bit),
+  }));
+}
+
 /** Codes of the alarms the platform raises itself (docs/alarms.md "Platform alarms"). */
 export const PlatformAlarmCode = {
   overSpeed: 59392,
@@ -255,28 +272,10 @@ export const PLATFORM_ALARMS: readonly PlatformAlarmDef[] = [
   ...WARNING_BIT_ALARMS,
   ...safetyAlarms(0x6400, 12, 'adas', 'ADAS', 'ADAS ', ADAS_TYPES, 17),
   ...safetyAlarms(0x6500, 13, 'dsm', 'DSM', 'DSM ', DSM_TYPES, 28),
-  ...Object.entries(TPMS_BITS).map(
-    ([bit, label]): PlatformAlarmDef => ({
-      code: 0x6600 | (Number(bit) + 1),
-      group: 14,
-      source: 'tpms',
-      label,
-      level: 1,
-      detail: Number(bit),
-    }),
-  ),
+  ...bitAlarms(TPMS_BITS, 14, 'tpms', tpmsAlarmCode),
   ...safetyAlarms(0x6700, 15, 'bsd', 'BSD', 'BSD ', BSD_TYPES, 3),
   ...PLATFORM_ALARMS_OWN,
-  ...Object.entries(VIDEO_BITS).map(
-    ([bit, label]): PlatformAlarmDef => ({
-      code: VIDEO_ALARM_BASE + Number(bit),
-      group: 17,
-      source: 'video',
-      label,
-      level: 1,
-      detail: Number(bit),
-    }),
-  ),
+  ...bitAlarms(VIDEO_BITS, 17, 'video', videoAlarmCode),
 ].sort((a, b) => a.code - b.code);
 
 const BY_CODE = new Map(PLATFORM_ALARMS.map((d) => [d.code, d]));
