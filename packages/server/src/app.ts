@@ -26,11 +26,14 @@ import { installErrorEdge } from './kernel/edge.ts';
 import { installNumericInputGuard } from './kernel/numeric-input.ts';
 import { installRawBodyParsers } from './kernel/raw-body.ts';
 import { type Clock, systemClock } from './kernel/time.ts';
+import { lineMapRoutes } from './line-map/routes.ts';
 import { menuRoutes } from './menu/routes.ts';
 import { onlineRoutes } from './online/routes.ts';
+import { passengerRoutes } from './passengers/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
 import type { Services } from './services.ts';
 import type { Database } from './store/schema.ts';
+import { trackRoutes } from './tracks/routes.ts';
 import { profileRoutes } from './users/profile-routes.ts';
 import { userRoutes } from './users/routes.ts';
 import type { LatestFeed } from './vehicles/live-source.ts';
@@ -92,6 +95,9 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(alarmApiRoutes(services, options.alarms));
     await api.register(alarmRuleRoutes(services));
     await api.register(evidenceRoutes({ ...services, ...(options.evidence ? { evidence: options.evidence } : {}) }));
+    await api.register(trackRoutes(services));
+    await api.register(passengerRoutes(services));
+    await api.register(lineMapRoutes(services));
   };
 }
 

@@ -7,10 +7,11 @@ import type { SessionContext } from './session-context.ts';
  * What a route requires, declared in its `config.access` (docs/api.md "Permissions"):
  * - 'public': no session (login, company display);
  * - 'session': any signed-in user (own profile, menu);
- * - `{ screen, need }`: the caller's mask on that screen must hold the bit.
+ * - `{ screen, need }`: the caller's mask on that screen must hold the bit; with several screens, on any of them
+ *   (a window opened from several screens, e.g. map replay from the monitoring map and track playback).
  * Routes that declare nothing require a session: forgetting the declaration fails closed.
  */
-export type RouteAccess = 'public' | 'session' | { screen: string; need: Permission };
+export type RouteAccess = 'public' | 'session' | { screen: string | readonly string[]; need: Permission };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,8 +31,13 @@ export function routeAccess(request: FastifyRequest): RouteAccess {
 
 export function assertAllowed(session: SessionContext, access: RouteAccess): void {
   if (typeof access === 'string') return;
-  if (!hasPermission(maskOn(session, access.screen), access.need)) {
-    throw new ApiError(ErrorCode.permission, null, `${session.account} lacks ${access.need} on ${access.screen}`);
+  const screens = typeof access.screen === 'string' ? [access.screen] : access.screen;
+  if (!screens.some((screen) => hasPermission(maskOn(session, screen), access.need))) {
+    throw new ApiError(
+      ErrorCode.permission,
+      null,
+      `${session.account} lacks ${access.need} on ${screens.join(' or ')}`,
+    );
   }
 }
 

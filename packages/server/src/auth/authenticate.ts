@@ -28,8 +28,9 @@ export function installAuthentication(
   // A typo in a route's screen would quietly refuse everyone but administrators: fail at start-up instead.
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
-    if (access && typeof access === 'object' && !isScreen(access.screen)) {
-      throw new Error(`route ${route.method} ${route.url} names unknown screen "${access.screen}"`);
+    if (!access || typeof access !== 'object') return;
+    for (const screen of typeof access.screen === 'string' ? [access.screen] : access.screen) {
+      if (!isScreen(screen)) throw new Error(`route ${route.method} ${route.url} names unknown screen "${screen}"`);
     }
   });
 

@@ -1,10 +1,11 @@
+import { MULTIPLE_SEARCH_LIMIT_DEFAULT } from '@headway/spec';
 import type { Kysely } from 'kysely';
 import type { CompanyConfig } from '../contract/index.ts';
 import { parseJson } from '../store/json.ts';
 import type { CompanyRecord, Database } from '../store/schema.ts';
 
 /** Spec section 5: multi-vehicle track search limited to 60 minutes unless the company says otherwise. */
-export const DEFAULT_COMPANY_CONFIG: CompanyConfig = { multiple_search_limit: 60 };
+export const DEFAULT_COMPANY_CONFIG: CompanyConfig = { multiple_search_limit: MULTIPLE_SEARCH_LIMIT_DEFAULT };
 
 export function companyConfig(company: Pick<CompanyRecord, 'config'>): CompanyConfig {
   return { ...DEFAULT_COMPANY_CONFIG, ...parseJson<Partial<CompanyConfig>>(company.config, {}) };

@@ -65,6 +65,9 @@ export const DISPATCHER_PERMISSIONS: RolePermissions = {
   Dashboard: PermissionBit.view,
   SystemOnline: PermissionBit.view,
   MonitoringMap: PermissionBit.view,
+  // Dispatchers set station traffic states on the line map.
+  MonitoringLineMap: PermissionBit.view | PermissionBit.edit,
+  MonitoringTrack: PermissionBit.view,
   // Dispatchers answer alarms: see them and mark them read; exporting evidence stays with safety staff.
   SafetyActiveSafety: PermissionBit.view | PermissionBit.edit,
 };

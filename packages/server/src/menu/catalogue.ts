@@ -70,6 +70,20 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         component: 'monitoring/map/index',
         meta: { title: 'route.monitoringMap', icon: 'GlobalOutlined' },
       },
+      {
+        // Its view bit governs the line map, its timetable and headways; edit sets station traffic states.
+        path: 'line-map',
+        name: 'MonitoringLineMap',
+        component: 'lines/line-map/index',
+        meta: { title: 'route.monitoringLineMap', icon: 'NodeIndexOutlined' },
+      },
+      {
+        // Its view bit (or the live map's, whose info box opens map replay) governs the track query.
+        path: 'track-playback',
+        name: 'MonitoringTrack',
+        component: 'tracks/playback/index',
+        meta: { title: 'route.monitoringTrack', icon: 'HistoryOutlined' },
+      },
     ],
   },
   {

@@ -9,6 +9,8 @@ import { consoles } from './migrations/0006-consoles.ts';
 import { gatewayNode } from './migrations/0007-gateway-node.ts';
 import { lineVariants } from './migrations/0008-line-variants.ts';
 import { alarms } from './migrations/0009-alarms.ts';
+import { trackStorage } from './migrations/0010-track-storage.ts';
+import { lineMap } from './migrations/0011-line-map.ts';
 
 // The one ordered list of migrations. Later issues append entries; names sort in order of application.
 function migrations(store: Store): Record<string, Migration> {
@@ -22,6 +24,8 @@ function migrations(store: Store): Record<string, Migration> {
     '0007-gateway-node': gatewayNode(),
     '0008-line-variants': lineVariants(store.engine),
     '0009-alarms': alarms(store.engine),
+    '0010-track-storage': trackStorage(store.engine),
+    '0011-line-map': lineMap(store.engine),
   };
 }
 

@@ -10,6 +10,9 @@ const FOLDER: Record<Namespace, string> = {
   monitoring: '../features/monitoring/i18n',
   alarms: '../features/alarms/i18n',
   safety: '../features/safety/i18n',
+  tracks: '../features/tracks/i18n',
+  lines: '../features/lines/i18n',
+  passengers: '../features/passengers/i18n',
 };
 const files = import.meta.glob<{ default: ResourceKey }>([
   './locales/{en,zh,th}.ts',

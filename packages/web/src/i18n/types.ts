@@ -1,6 +1,9 @@
 import type alarms from '../features/alarms/i18n/en';
+import type lines from '../features/lines/i18n/en';
 import type monitoring from '../features/monitoring/i18n/en';
+import type passengers from '../features/passengers/i18n/en';
 import type safety from '../features/safety/i18n/en';
+import type tracks from '../features/tracks/i18n/en';
 import type translation from './locales/en';
 
 // English resources type every t() call: a key that does not exist in its namespace fails tsc.
@@ -12,6 +15,9 @@ declare module 'i18next' {
       monitoring: typeof monitoring;
       alarms: typeof alarms;
       safety: typeof safety;
+      tracks: typeof tracks;
+      lines: typeof lines;
+      passengers: typeof passengers;
     };
   }
 }

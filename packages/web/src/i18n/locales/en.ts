@@ -7,6 +7,8 @@ const en = {
     dashboard: 'Dashboard',
     monitoring: 'Monitoring',
     monitoringMap: 'Live map',
+    monitoringLineMap: 'Line map',
+    monitoringTrack: 'Track playback',
     safety: 'Safety',
     safetyActiveSafety: 'Active safety',
     basic: 'Basic data',

@@ -8,6 +8,8 @@ const th: Messages = {
     dashboard: 'แดชบอร์ด',
     monitoring: 'การติดตาม',
     monitoringMap: 'แผนที่สด',
+    monitoringLineMap: 'แผนผังสายรถ',
+    monitoringTrack: 'เล่นย้อนเส้นทาง',
     safety: 'ความปลอดภัย',
     safetyActiveSafety: 'ความปลอดภัยเชิงรุก',
     basic: 'ข้อมูลพื้นฐาน',

@@ -8,6 +8,8 @@ const zh: Messages = {
     dashboard: '首页',
     monitoring: '监控中心',
     monitoringMap: '实时地图',
+    monitoringLineMap: '线路图',
+    monitoringTrack: '轨迹回放',
     safety: '安全管理',
     safetyActiveSafety: '主动安全',
     basic: '基础数据',

@@ -2,6 +2,7 @@ import { Drawer } from 'antd';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AlarmCentreSlot } from '../../features/alarms/centre/slots';
+import { WindowHost } from '../../windows/WindowHost';
 import { ShellHostPage } from '../host-page/ShellHostPage';
 import { Navbar } from '../navbar/Navbar';
 import { SettingsDialog } from '../settings/SettingsDialog';
@@ -68,6 +69,7 @@ export function Layout() {
       </div>
       <SettingsDialog />
       <AlarmCentreSlot />
+      <WindowHost />
     </div>
   );
 }

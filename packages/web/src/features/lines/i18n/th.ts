@@ -1,0 +1,9 @@
+import type { LinesMessages } from './en';
+
+const th: LinesMessages = {
+  lines: {
+    title: 'สายรถ',
+  },
+};
+
+export default th;

@@ -1,0 +1,27 @@
+// The modal windows "openable from any page" (product spec section 4) that issue 12 adds, with what each needs to
+// open. A window's component is the default export of its module (window-host.tsx loads it on first open) and
+// takes these props plus `onClose`.
+
+/** A vehicle as the info box, the line map and the alarm centre know it. */
+export interface WindowVehicle {
+  car_id: number;
+  car_name: string;
+  imei: string;
+  /** The line it runs now, when known. */
+  route_code?: string;
+}
+
+export interface WindowProps {
+  /** Map track replay (1000×600, last hour by default): features/tracks/map-replay/MapReplayWindow.tsx. */
+  mapReplay: { vehicle: WindowVehicle };
+  /** Vehicle tracking (1000×600): features/tracks/trace/TraceWindow.tsx. */
+  trace: { vehicle: WindowVehicle };
+  /** Emulated replay (1100×560): features/lines/emulated-replay/EmulatedReplayWindow.tsx. */
+  emulatedReplay: { route_code?: string; vehicle?: WindowVehicle };
+  /** Traffic (1000×550): features/lines/traffic/TrafficWindow.tsx. */
+  traffic: { route_code: string };
+  /** Passenger chart (floating): features/passengers/PassengerChart.tsx. */
+  passengerChart: { vehicle: WindowVehicle };
+}
+
+export type WindowKind = keyof WindowProps;
