@@ -2,6 +2,7 @@ import type { HeadwayClient } from '@headway/server/test-client';
 import { FleetStats, type MotionState, Rng, VirtualTerminal } from '@headway/simulator';
 import type { OwnLine, VehicleLive, VehicleLiveResult } from '../../packages/server/src/contract/vehicles.ts';
 import { along } from './live-map.ts';
+import { pathPoints, walkPath } from './path-walk.ts';
 
 // Alarm e2e support: one of the demo's vehicles as a full simulated terminal (the simulator's own), driving on
 // its line and reporting every second through the shared e2e server's gateway. It raises SOS and DSM alarms on
@@ -25,7 +26,7 @@ export async function alarmVehicle(admin: HeadwayClient, gatewayPort: number, fr
   if (!car) throw new Error(`no demo vehicle ${fromEnd} from the end with a line`);
   const path = lines.get(car.route_code)?.directions[0]?.path as string;
   const start = along(path, 0.3);
-  const drive = walker(path, start);
+  const drive = walkPath(path, nearestVertex(path, start));
   const startedAt = Date.now();
   const motion = (): MotionState => {
     // 25 km/h along the line from 30 % of its way: on route, so no deviation alarm muddles the test.
@@ -79,30 +80,14 @@ export async function alarmVehicle(admin: HeadwayClient, gatewayPort: number, fr
   };
 }
 
-/** Position `metres` further along the path from the vertex nearest `from` (flat-earth steps, fine at bus scale). */
-function walker(path: string, from: { lat: number; lng: number }): (metres: number) => { lat: number; lng: number } {
-  const pts = path.split('|').map((p) => p.split(',').map(Number) as [number, number]);
-  const metresPerDegLat = 111_320;
-  const metresPerDegLng = 111_320 * Math.cos((from.lat * Math.PI) / 180);
-  let first = 0;
+/** Index of the path's vertex nearest `to`. */
+function nearestVertex(path: string, to: { lat: number; lng: number }): number {
+  const pts = pathPoints(path);
+  let best = 0;
   for (let i = 1; i < pts.length; i++) {
     const [lat, lng] = pts[i] as [number, number];
-    const [bLat, bLng] = pts[first] as [number, number];
-    if (Math.hypot(lat - from.lat, lng - from.lng) < Math.hypot(bLat - from.lat, bLng - from.lng)) first = i;
+    const [bLat, bLng] = pts[best] as [number, number];
+    if (Math.hypot(lat - to.lat, lng - to.lng) < Math.hypot(bLat - to.lat, bLng - to.lng)) best = i;
   }
-  return (metres) => {
-    let left = metres;
-    for (let i = first; i + 1 < pts.length; i++) {
-      const [aLat, aLng] = pts[i] as [number, number];
-      const [bLat, bLng] = pts[i + 1] as [number, number];
-      const step = Math.hypot((bLat - aLat) * metresPerDegLat, (bLng - aLng) * metresPerDegLng);
-      if (left <= step && step > 0) {
-        const f = left / step;
-        return { lat: aLat + (bLat - aLat) * f, lng: aLng + (bLng - aLng) * f };
-      }
-      left -= step;
-    }
-    const [lat, lng] = pts[pts.length - 1] as [number, number];
-    return { lat, lng };
-  };
+  return best;
 }
