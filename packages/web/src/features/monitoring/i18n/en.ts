@@ -27,6 +27,14 @@ const en = {
       offline: 'Live updates paused',
       updated: 'Updated {{time}}',
     },
+    actions: {
+      trace: 'Trace',
+      mapReplay: 'Map replay',
+      emulatedReplay: 'Emulated replay',
+      passengers: 'Passengers',
+      offline: 'The vehicle is offline',
+      noLine: 'The vehicle has no line',
+    },
     info: {
       realData: 'Real data',
       baseInfo: 'Base info',

@@ -26,6 +26,14 @@ const th: MonitoringMessages = {
       offline: 'หยุดอัปเดตสดชั่วคราว',
       updated: 'อัปเดตเมื่อ {{time}}',
     },
+    actions: {
+      trace: 'ติดตาม',
+      mapReplay: 'เล่นย้อนบนแผนที่',
+      emulatedReplay: 'จำลองการเล่นย้อน',
+      passengers: 'ผู้โดยสาร',
+      offline: 'รถออฟไลน์',
+      noLine: 'รถไม่มีสาย',
+    },
     info: {
       realData: 'ข้อมูลสด',
       baseInfo: 'ข้อมูลพื้นฐาน',

@@ -26,6 +26,14 @@ const zh: MonitoringMessages = {
       offline: '实时更新已暂停',
       updated: '更新于 {{time}}',
     },
+    actions: {
+      trace: '跟踪',
+      mapReplay: '轨迹回放',
+      emulatedReplay: '模拟回放',
+      passengers: '客流',
+      offline: '车辆离线',
+      noLine: '车辆未绑定线路',
+    },
     info: {
       realData: '实时数据',
       baseInfo: '基础信息',

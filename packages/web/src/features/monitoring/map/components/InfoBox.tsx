@@ -9,6 +9,7 @@ import type { VehicleEntry } from '../fleet-view';
 import { uniqueParts } from '../format';
 import { LABELS, type LabelConfig, readLabels, writeLabels } from '../label-config';
 import { BaseInfoView } from './BaseInfoView';
+import { InfoBoxActions } from './InfoBoxActions';
 import { RealDataView } from './RealDataView';
 
 const storage = typeof localStorage === 'undefined' ? null : localStorage;
@@ -21,7 +22,7 @@ export interface InfoBoxProps {
 
 /**
  * The vehicle info box (spec "Vehicle info box"): header without repeated identifiers, real data or base
- * info, and the shown-labels popover. Footer actions (video, trace, command…) arrive with their features.
+ * info, the shown-labels popover, and the footer's actions (InfoBoxActions).
  */
 export function InfoBox({ entry, line, onClose }: InfoBoxProps) {
   const { t } = useTranslation('monitoring');
@@ -96,6 +97,7 @@ export function InfoBox({ entry, line, onClose }: InfoBoxProps) {
           <BaseInfoView info={base.data} loading={base.isLoading} />
         )}
       </div>
+      <InfoBoxActions entry={entry} />
     </div>
   );
 }

@@ -1,0 +1,64 @@
+import { AimOutlined, BarChartOutlined, HistoryOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WindowVehicle } from '../../../../windows/window-kinds';
+import { openWindow } from '../../../../windows/window-store';
+import type { VehicleEntry } from '../fleet-view';
+
+interface Action {
+  key: string;
+  icon: ReactNode;
+  /** Why it is off, when it is. */
+  disabled?: string;
+  open: () => void;
+}
+
+/**
+ * The info box's footer (spec "Vehicle info box": trace, emulated replay, map replay, …; each only when it can
+ * work). Trace follows live reports, so it needs the vehicle online; the replays and the passenger chart read
+ * stored history and are always offered. Video, command, messages, snapshot and talk join with their features.
+ */
+export function InfoBoxActions({ entry }: { entry: VehicleEntry }) {
+  const { t } = useTranslation('monitoring');
+  const vehicle: WindowVehicle = {
+    car_id: entry.car_id,
+    car_name: entry.car_name,
+    imei: entry.imei,
+    ...(entry.route_code ? { route_code: entry.route_code } : {}),
+  };
+  const actions: Action[] = [
+    {
+      key: 'trace',
+      icon: <AimOutlined />,
+      ...(entry.online ? {} : { disabled: t('monitoring.actions.offline') }),
+      open: () => openWindow('trace', { vehicle }),
+    },
+    { key: 'mapReplay', icon: <HistoryOutlined />, open: () => openWindow('mapReplay', { vehicle }) },
+    {
+      key: 'emulatedReplay',
+      icon: <NodeIndexOutlined />,
+      ...(entry.route_code ? {} : { disabled: t('monitoring.actions.noLine') }),
+      open: () =>
+        openWindow('emulatedReplay', { vehicle, ...(entry.route_code ? { route_code: entry.route_code } : {}) }),
+    },
+    { key: 'passengers', icon: <BarChartOutlined />, open: () => openWindow('passengerChart', { vehicle }) },
+  ];
+  return (
+    <div className="hw-infobox__actions" data-testid="info-box-actions">
+      {actions.map((a) => (
+        <Tooltip key={a.key} title={a.disabled}>
+          <Button
+            size="small"
+            icon={a.icon}
+            disabled={a.disabled !== undefined}
+            onClick={a.open}
+            data-testid={`info-action-${a.key}`}
+          >
+            {t(`monitoring.actions.${a.key}` as 'monitoring.actions.trace')}
+          </Button>
+        </Tooltip>
+      ))}
+    </div>
+  );
+}
