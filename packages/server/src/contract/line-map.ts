@@ -57,6 +57,8 @@ export interface TimetableDeparture {
 export interface Timetable {
   route_code: string;
   date: string;
+  /** The company's IANA zone the service day is counted in (companies.config.time_zone, else UTC). */
+  time_zone: string;
   directions: { direction: number; departures: TimetableDeparture[] }[];
 }
 
@@ -97,4 +99,7 @@ export interface LineHeadways {
   route_code: string;
   computed_at: number;
   directions: HeadwayDirection[];
+  /** The line header's figure: the coefficient of variation of both directions' observed headways together. */
+  regularity: number | null;
+  samples: number;
 }

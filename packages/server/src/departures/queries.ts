@@ -26,11 +26,14 @@ export interface DepartArriveFilter {
   startTime?: number | undefined;
   endTime?: number | undefined;
   carId?: number | undefined;
+  /** 'desc' newest first (the report's order, default); 'asc' oldest first, so a replay pages forward in time. */
+  order?: 'asc' | 'desc' | undefined;
 }
 
 /**
- * One company's events, newest first; every filter optional, the company never. `scope` (the caller's console
- * lines) keeps the events of vehicles bound to those lines today, whatever line the event was recorded on.
+ * One company's events, newest first (oldest first with `order: 'asc'`); every filter optional, the company never.
+ * `scope` (the caller's console lines) keeps the events of vehicles bound to those lines today, whatever line the
+ * event was recorded on.
  */
 export async function searchDepartArrive(
   db: Kysely<Database>,
@@ -52,6 +55,7 @@ export async function searchDepartArrive(
   if (filter.carId !== undefined) q = q.where('car_id', '=', filter.carId);
   if (filter.startTime !== undefined) q = q.where('event_time', '>=', filter.startTime);
   if (filter.endTime !== undefined) q = q.where('event_time', '<=', filter.endTime);
+  const direction = filter.order ?? 'desc';
   const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await q
     .select([
@@ -69,8 +73,8 @@ export async function searchDepartArrive(
       'state',
       'support',
     ])
-    .orderBy('event_time', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('event_time', direction)
+    .orderBy('id', direction)
     .limit(page.limit)
     .offset((page.page - 1) * page.limit)
     .execute();

@@ -9,10 +9,11 @@ import { ok } from '../kernel/envelope.ts';
 import type { Database } from '../store/schema.ts';
 import { searchDepartArrive } from './queries.ts';
 
-// Report "depart/arrive" (spec section 7): station departure and arrival events the ingest detected.
-// No report screen exists in the menu catalogue yet, so access reuses the monitoring map's view bit.
+// Report "depart/arrive" (spec section 7): station departure and arrival events the ingest detected, also what the
+// emulated replay window plays (issue 12). No report screen exists in the menu catalogue yet, so access is the view
+// bit of the screens that open the replay: the monitoring map or the line map.
 
-const ACCESS = { screen: 'MonitoringMap', need: 'view' } as const;
+const ACCESS = { screen: ['MonitoringMap', 'MonitoringLineMap'], need: 'view' } as const;
 
 const PageFields = {
   page: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -27,6 +28,8 @@ export const DepartArriveBody = Type.Object({
       start_time: Type.Optional(EpochSeconds()),
       end_time: Type.Optional(EpochSeconds()),
       car_id: Type.Optional(Type.Integer({ minimum: 1 })),
+      /** Headway's addition: 'asc' pages forward in time (emulated replay); default 'desc', newest first. */
+      order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
     }),
   ),
 });
@@ -55,6 +58,7 @@ export function departureRoutes(deps: { db: Kysely<Database> }): FastifyPluginAs
               startTime: data.start_time,
               endTime: data.end_time,
               carId: data.car_id,
+              order: data.order,
             },
             { page, limit },
             await lineScopeOf(deps.db, companyId, userId),

@@ -13,7 +13,9 @@ export type DispatchCommand =
   | 'request'
   | 'suggestion'
   | 'notify'
-  | 'msg';
+  | 'msg'
+  /** A station's traffic state changed (contract/line-map.ts TrafficChange): every open line map recolours it. */
+  | 'traffic';
 
 export type LiveEvent =
   | { cmd: 'gps'; data: RealData[] }
