@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { jsonNumbersOnly } from '../alarms/rules/strict-numbers.ts';
 import { sessionOf } from '../auth/access.ts';
+import { companyZone } from '../companies/time-zone.ts';
 import { lineScopeOf } from '../consoles/scope.ts';
 import {
   HeadwayQuery,
@@ -19,7 +20,6 @@ import { lineHeadways } from './headways.ts';
 import { lineOf } from './line-of.ts';
 import { lineMapDb } from './schema.ts';
 import { isServiceDate, localDate } from './service-day.ts';
-import { companyZone } from './time-zone.ts';
 import { lineSchedule, timetableFor } from './timetable.ts';
 import { setTraffic, trafficOfLine } from './traffic.ts';
 
@@ -100,7 +100,7 @@ export function lineMapRoutes(services: Services): FastifyPluginAsyncTypebox {
         const { route_code, date } = request.query;
         if (date !== undefined && !isServiceDate(date)) throw parameterError('date', 'not a calendar date YYYYMMDD');
         const line = await lineOf(db, companyId, route_code, await lineScopeOf(services.db, companyId, userId));
-        const zone = await companyZone(db, companyId);
+        const zone = await companyZone(services.db, companyId);
         const day = date ?? localDate(epochSeconds(clock), zone);
         return ok(timetableFor(line.route_code, await lineSchedule(db, companyId, line.id), day, zone));
       },
@@ -121,7 +121,7 @@ export function lineMapRoutes(services: Services): FastifyPluginAsyncTypebox {
             line,
             scope,
             now,
-            timeZone: await companyZone(db, companyId),
+            timeZone: await companyZone(services.db, companyId),
           }),
         );
         return ok(answer);

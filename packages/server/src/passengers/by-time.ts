@@ -1,4 +1,4 @@
-import { formatLocalTime } from '../alarms/export/time-zone.ts';
+import { formatLocalTime } from '../companies/time-zone.ts';
 import type { CountChange } from './counters.ts';
 
 // Passengers per hour of the company's wall clock (docs/passengers.md "By time"): a change counts in the hour of

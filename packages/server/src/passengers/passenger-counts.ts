@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
+import { companyZone } from '../companies/time-zone.ts';
 import type { PassengerRow } from '../contract/tracks.ts';
 import type { Database } from '../store/schema.ts';
 import { ATTRIBUTION, inLineOrder, tallyByStation } from './by-station.ts';
 import { tallyByHour } from './by-time.ts';
 import { countChanges } from './counters.ts';
-import { counterSamples, lineOrder, timeZoneOf, visitEvents } from './queries.ts';
+import { counterSamples, lineOrder, visitEvents } from './queries.ts';
 
 // The two answers of /device/passenger: the same counter changes, tallied per hour or per station.
 
@@ -21,7 +22,7 @@ async function changesOf(db: Kysely<Database>, q: PassengerQuery) {
 }
 
 export async function passengersByTime(db: Kysely<Database>, q: PassengerQuery): Promise<PassengerRow[]> {
-  const [{ samples, changes }, zone] = await Promise.all([changesOf(db, q), timeZoneOf(db, q.companyId)]);
+  const [{ samples, changes }, zone] = await Promise.all([changesOf(db, q), companyZone(db, q.companyId)]);
   const span = samples.length > 0 ? { first: samples[0]!.time, last: samples[samples.length - 1]!.time } : null;
   return tallyByHour(changes, span, zone).map((h) => ({
     time_frame: h.time_frame,

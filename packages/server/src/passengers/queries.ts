@@ -1,6 +1,5 @@
 import { fromHex } from '@headway/protocol';
 import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
-import { companyTimeZone } from '../alarms/export/time-zone.ts';
 import type { LineScope } from '../consoles/scope.ts';
 import { departuresDb } from '../departures/schema.ts';
 import { PASSENGER_ITEM, passengerOf } from '../ingest/vendor-items.ts';
@@ -36,11 +35,6 @@ export async function visibleVehicle(
   if (!row) return undefined;
   if (scope && (row.line_id === null || !scope.has(row.line_id))) return undefined;
   return { id: row.id };
-}
-
-export async function timeZoneOf(db: Kysely<Database>, companyId: number): Promise<string> {
-  const row = await db.selectFrom('companies').select('config').where('id', '=', companyId).executeTakeFirst();
-  return companyTimeZone(row?.config ?? '{}');
 }
 
 /** The 0xE1 value inside `attached`, as JSON text on both engines (null when the report has none). */

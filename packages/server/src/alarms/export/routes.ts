@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sessionOf } from '../../auth/access.ts';
+import { companyTimeZone, formatLocalTime, knownTimeZone } from '../../companies/time-zone.ts';
 import { AlarmDetailQuery } from '../../contract/alarms.ts';
 import { ApiError, ErrorCode } from '../../kernel/errors.ts';
 import { pickLanguage } from '../../kernel/language.ts';
@@ -9,7 +10,6 @@ import { epochSeconds } from '../../kernel/time.ts';
 import type { Services } from '../../services.ts';
 import { ALARM_ACCESS, alarmScopeOf, checkDetailRange } from '../api/index.ts';
 import { countExportedAlarms, customAlarmNames, exportedAlarms } from './query.ts';
-import { companyTimeZone, formatLocalTime, knownTimeZone } from './time-zone.ts';
 import { writeAlarmWorkbook } from './workbook.ts';
 
 // POST /device/alarm/export (docs/alarms.md "Export"): the details list's body, answered with an .xlsx of every

@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
 import { ALARM_LEVELS, type AlarmLevel, alarmLabel, alarmTextCode, type Language, labelIn } from '@headway/spec';
 import ExcelJS from 'exceljs';
+import { describeTimeZone, wallClockDate } from '../../companies/time-zone.ts';
 import type { ExportedAlarm } from './query.ts';
 import { ALARM_FIELD_LABELS, EXPORT_STRINGS, fill, READ_STATE_LABELS } from './strings.ts';
-import { describeTimeZone, wallClockDate } from './time-zone.ts';
 
 // The alarm export as one .xlsx sheet, written row by row with exceljs' streaming writer: each row is committed
 // to the zip stream as it comes, so memory stays flat however many rows (up to the route's cap) go out.

@@ -1,7 +1,7 @@
 import { ALARM_LEVELS, type AlarmLevel, alarmLabel, alarmTextCode, type Language, labelIn } from '@headway/spec';
+import { describeTimeZone, formatLocalTime } from '../../companies/time-zone.ts';
 import type { AlarmBody } from '../../contract/alarms.ts';
 import { ALARM_FIELD_LABELS, fill } from '../export/strings.ts';
-import { describeTimeZone, formatLocalTime } from '../export/time-zone.ts';
 import { MAIL_STRINGS } from './strings.ts';
 
 // One mail notice, in the recipient's language: a subject naming the alarm (or the count and the commonest types

@@ -1,6 +1,7 @@
 import { defaultAlarmNotice, hasPermission, type Language, languageOf } from '@headway/spec';
 import type { Kysely } from 'kysely';
 import { maskOn } from '../../auth/access.ts';
+import { companyTimeZone } from '../../companies/time-zone.ts';
 import { lineScopesOf, vehicleLinesOf } from '../../consoles/scope.ts';
 import type { RolePermissions } from '../../contract/index.ts';
 import { parseJson } from '../../store/json.ts';
@@ -8,7 +9,6 @@ import type { Database } from '../../store/schema.ts';
 import { SAFETY_SCREEN } from '../api/access.ts';
 import type { RaisedAlarm } from '../body.ts';
 import { customAlarmNames } from '../export/query.ts';
-import { companyTimeZone } from '../export/time-zone.ts';
 import { alarmsDb } from '../schema.ts';
 
 // Who is mailed about an alarm: the users of the alarm's company who

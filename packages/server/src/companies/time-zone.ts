@@ -1,7 +1,10 @@
-import { parseJson } from '../../store/json.ts';
+import type { Kysely } from 'kysely';
+import { parseJson } from '../store/json.ts';
+import type { Database } from '../store/schema.ts';
 
-// Alarm times leave the server as epoch seconds everywhere except in a mail and a spreadsheet, which a person
-// reads without a browser to convert them: there they are written in one named zone, and the zone is stated.
+// The company's time zone (companies.config.time_zone). Times leave the server as epoch seconds except where a
+// person reads them without a browser to convert them (a mail, a spreadsheet) and where the company's day matters
+// (a GTFS service day, passengers per hour): there they are counted or written in one named zone.
 
 /** The IANA zone if the runtime knows it, else undefined. */
 export function knownTimeZone(zone: unknown): string | undefined {
@@ -19,6 +22,12 @@ export function knownTimeZone(zone: unknown): string | undefined {
  */
 export function companyTimeZone(companyConfig: string): string {
   return knownTimeZone(parseJson<{ time_zone?: unknown }>(companyConfig, {}).time_zone) ?? 'UTC';
+}
+
+/** The zone of a company by id (UTC when unset or unknown). */
+export async function companyZone(db: Kysely<Database>, companyId: number): Promise<string> {
+  const row = await db.selectFrom('companies').select('config').where('id', '=', companyId).executeTakeFirst();
+  return companyTimeZone(row?.config ?? '{}');
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
