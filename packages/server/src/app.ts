@@ -33,6 +33,7 @@ import { passengerRoutes } from './passengers/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
 import type { Services } from './services.ts';
 import type { Database } from './store/schema.ts';
+import type { TrackQueryOptions } from './tracks/options.ts';
 import { trackRoutes } from './tracks/routes.ts';
 import { profileRoutes } from './users/profile-routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -74,6 +75,8 @@ export interface AppOptions {
   alarmExport?: Partial<AlarmExportOptions>;
   /** Alarm evidence files (`HEADWAY_DATA_DIR/evidence` under `npm start`); downloads answer 1008 without. */
   evidence?: EvidenceStore;
+  /** POST /device/position's row cap over HEADWAY_TRACK_MAX_ROWS (tests lower it). */
+  tracks?: Partial<TrackQueryOptions>;
 }
 
 /** Feature route sets, mounted under every API base (mountApiRoutes). Later issues add their plugin here. */
@@ -95,7 +98,7 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(alarmApiRoutes(services, options.alarms));
     await api.register(alarmRuleRoutes(services));
     await api.register(evidenceRoutes({ ...services, ...(options.evidence ? { evidence: options.evidence } : {}) }));
-    await api.register(trackRoutes(services));
+    await api.register(trackRoutes(services, options.tracks));
     await api.register(passengerRoutes(services));
     await api.register(lineMapRoutes(services));
   };

@@ -5,9 +5,16 @@ import { gatewayModule } from './gateway/module.ts';
 import { ingestModule } from './ingest/module.ts';
 import { liveModule } from './live/module.ts';
 import type { PlatformModule } from './platform.ts';
+import { trackStorageModule } from './tracks/module.ts';
 
 /**
  * Modules started beside the HTTP API by `npm start`. The device gateway (src/gateway/, TCP 7611) and
  * later the simulator add themselves here, e.g. `import { gatewayModule } from './gateway/module.ts'`.
  */
-export const PLATFORM_MODULES: PlatformModule[] = [gatewayModule(), liveModule, ingestModule(), alarmMailModule()];
+export const PLATFORM_MODULES: PlatformModule[] = [
+  gatewayModule(),
+  liveModule,
+  ingestModule(),
+  alarmMailModule(),
+  trackStorageModule(),
+];

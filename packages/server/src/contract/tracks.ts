@@ -60,14 +60,24 @@ export const PassengerQueryBody = Type.Object({
 });
 export type PassengerQueryBody = Static<typeof PassengerQueryBody>;
 
-/** Spec "Passenger record": boardings (up) and alightings (down) per hour (`time_frame`) or per station. */
+/**
+ * Spec "Passenger record": boardings (up) and alightings (down) per hour (`time_frame`) or per station
+ * (docs/passengers.md). `route_code`, `direction` and `serial` (the departure/arrival event's names) tell apart a
+ * stop served in both directions, which is two rows of the same `station_name`.
+ */
 export interface PassengerRow {
   /** By time: the hour's start, `YYYY-MM-DD HH:00` in the company's time zone; by station: ''. */
   time_frame: string;
   up_number: number;
   down_number: number;
-  /** By station: the station's name (rows in line order); by time: ''. */
+  /** By station: the station's name (rows in line order), '' for counts no station event places; by time: ''. */
   station_name: string;
+  /** By station: the line's code; '' by time and for unplaced counts. */
+  route_code: string;
+  /** By station: 1 up, 2 down; 0 by time and for unplaced counts. */
+  direction: number;
+  /** By station: the station's serial in its direction; 0 by time and for unplaced counts. */
+  serial: number;
 }
 
 export interface PassengerResult {
