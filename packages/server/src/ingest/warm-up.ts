@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../store/db.ts';
 import type { Database } from '../store/schema.ts';
 import { trackDb } from '../tracks/schema.ts';
+import { firstIdSince } from '../tracks/sqlite-retention.ts';
 import type { Enricher, ReplayedPosition } from './enrich.ts';
 
 // The warm-up after a (re)start: the positions stored in the last minutes are fed to the engines again so each
@@ -27,14 +28,17 @@ export async function warmUp(
   return fed;
 }
 
-function recentQuery(db: Kysely<Database>, since: number) {
-  return trackDb(db)
+/** Slack for terminal clocks running ahead: a row may carry an event time later than its receive time. */
+const CLOCK_AHEAD_SECONDS = 300;
+
+function recentQuery(db: Kysely<Database>, since: number, fromId?: number) {
+  let q = trackDb(db)
     .selectFrom('positions')
     .select(['company_id', 'terminal_phone', 'lat', 'lng', 'speed', 'azimuth', 'state', 'event_time'])
     .where('event_time', '>=', since)
-    .where('vehicle_id', 'is not', null)
-    .orderBy('event_time')
-    .orderBy('id');
+    .where('vehicle_id', 'is not', null);
+  if (fromId !== undefined) q = q.where('id', '>=', fromId);
+  return q.orderBy('event_time').orderBy('id');
 }
 
 /** Positions of vehicles stored since `since`, in event time order, `chunk` rows at a time. */
@@ -42,10 +46,16 @@ export function recentPositions(store: Store, since: number, chunk: number): Asy
   return store.engine === 'postgres' ? postgresChunks(store.db, since, chunk) : sqliteChunks(store.db, since, chunk);
 }
 
-/** SQLite: Kysely's stream (better-sqlite3 iterates the statement row by row), gathered into chunks. */
+/**
+ * SQLite: Kysely's stream (better-sqlite3 iterates the statement row by row), gathered into chunks. No index leads
+ * with event_time (one more would cost every insert), so the scan starts at the first row received since then:
+ * ids grow with receive time (tracks/sqlite-retention.ts), and a report is received after its event time.
+ */
 async function* sqliteChunks(db: Kysely<Database>, since: number, chunk: number): AsyncGenerator<ReplayedPosition[]> {
+  const fromId = await firstIdSince(db, since - CLOCK_AHEAD_SECONDS);
+  if (fromId === undefined) return;
   let rows: ReplayedPosition[] = [];
-  for await (const row of recentQuery(db, since).stream(chunk)) {
+  for await (const row of recentQuery(db, since, fromId).stream(chunk)) {
     rows.push(row);
     if (rows.length >= chunk) {
       yield rows;
