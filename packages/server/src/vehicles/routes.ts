@@ -24,7 +24,9 @@ export interface VehicleRouteDeps {
   feed?: () => LatestFeed | undefined;
 }
 
-const ACCESS = { screen: 'MonitoringMap', need: 'view' } as const;
+// The vehicle and line lists feed every monitoring screen (the live map, the line map, track playback): a user
+// who may view any of them may read them.
+const ACCESS = { screen: ['MonitoringMap', 'MonitoringLineMap', 'MonitoringTrack'], need: 'view' } as const;
 
 /**
  * The monitoring map's reads (docs/map.md): tree, full live refresh, lines to draw, base info. A user in a console

@@ -1,9 +1,11 @@
+import { PermissionBit } from '@headway/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeadwayClient } from '../../test/helpers/client.ts';
 import { ENGINES } from '../../test/helpers/database.ts';
 import { PASSWORD, seedCompany } from '../../test/helpers/server.ts';
 import type { OwnLine, VehicleLiveResult, VehicleTreeNode } from '../contract/vehicles.ts';
 import { ErrorCode } from '../kernel/errors.ts';
+import { userWith } from '../line-map/testing/fixture.ts';
 import { seedMapFixture, storePosition } from './testing/fixtures.ts';
 import { startVehiclesTestServer } from './testing/server.ts';
 
@@ -186,6 +188,18 @@ describe.each(ENGINES)('monitoring map API on %s', (engine) => {
     const treeB = (await adminB.get<VehicleTreeNode[]>('/basic/cars/tree')).result;
     expect(treeB.map((g) => [g.label, g.total])).toEqual([['B fleet', 1]]);
     expect(companyB).toBeGreaterThan(0);
+  });
+
+  it('serves the lists to any monitoring screen (map, line map, track playback) and to nobody else', async () => {
+    const trackOnly = await userWith(server, admin, 'track-only', { MonitoringTrack: PermissionBit.view });
+    const lineMapOnly = await userWith(server, admin, 'line-map-only', { MonitoringLineMap: PermissionBit.view });
+    const usersOnly = await userWith(server, admin, 'users-only', { SystemUser: PermissionBit.view });
+    for (const client of [trackOnly, lineMapOnly]) {
+      expect((await client.get('/basic/cars/real')).code).toBe(0);
+      expect((await client.get('/basic/routes/own')).code).toBe(0);
+    }
+    expect((await usersOnly.get('/basic/cars/real')).code).toBe(ErrorCode.permission);
+    expect((await usersOnly.get('/basic/routes/own')).code).toBe(ErrorCode.permission);
   });
 
   it('refuses callers without a session', async () => {
