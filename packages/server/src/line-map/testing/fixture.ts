@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { HeadwayClient } from '../../../test/helpers/client.ts';
-import { md5 } from '../../../test/helpers/client.ts';
-import { PASSWORD, type TestServer } from '../../../test/helpers/server.ts';
-import type { ConsoleRow, RolePermissions, RoleRow, UserRow } from '../../contract/index.ts';
+import { signedInUserWith } from '../../../test/helpers/users.ts';
 import type { RealData } from '../../live/real-data.ts';
 import type { Database } from '../../store/schema.ts';
 import { lineMapDb } from '../schema.ts';
@@ -184,32 +181,4 @@ export async function seedTimetable(
 }
 
 /** A user of the admin's company with a role of these masks, signed in; in a console of `consoleLines` if given. */
-export async function userWith(
-  server: TestServer,
-  admin: HeadwayClient,
-  account: string,
-  permissions: RolePermissions,
-  consoleLines?: readonly number[],
-): Promise<HeadwayClient> {
-  const role = await admin.post<RoleRow>('/owner/role', { role_name: `${account} role`, permissions });
-  if (role.code !== 0) throw new Error(`role for ${account}: ${role.code}`);
-  const user = await admin.post<UserRow>('/owner/user', {
-    account,
-    user_name: `${account} name`,
-    password: md5(PASSWORD),
-    role_id: role.result.role_id,
-  });
-  if (user.code !== 0) throw new Error(`user ${account}: ${user.code}`);
-  if (consoleLines) {
-    const desk = await admin.post<ConsoleRow>('/owner/console', {
-      console_name: `${account} desk`,
-      route_ids: consoleLines,
-      user_ids: [user.result.user_id],
-    });
-    if (desk.code !== 0) throw new Error(`console for ${account}: ${desk.code}`);
-  }
-  const client = server.client();
-  const login = await client.login(account, PASSWORD);
-  if (login.code !== 0) throw new Error(`login ${account}: ${login.code}`);
-  return client;
-}
+export const userWith = signedInUserWith;

@@ -1,7 +1,7 @@
 import type { HeadwayClient } from '../../../../test/helpers/client.ts';
-import { md5 } from '../../../../test/helpers/client.ts';
 import { PASSWORD, seedCompany, startTestServer, type TestServer } from '../../../../test/helpers/server.ts';
-import type { ConsoleRow, RolePermissions, RoleRow, UserRow } from '../../../contract/index.ts';
+import { signedInUserWith } from '../../../../test/helpers/users.ts';
+import type { RolePermissions } from '../../../contract/index.ts';
 import type { Engine } from '../../../store/db.ts';
 import { seedMapFixture } from '../../../vehicles/testing/fixtures.ts';
 
@@ -56,31 +56,11 @@ export async function startAlarmApiFixture(engine: Engine): Promise<AlarmApiFixt
 }
 
 /** A user of the admin's company with a role of these masks, signed in; in a console of `consoleLines` if given. */
-export async function userWith(
+export function userWith(
   fixture: AlarmApiFixture,
   account: string,
   permissions: RolePermissions,
   consoleLines?: readonly number[],
 ): Promise<HeadwayClient> {
-  const { admin, server } = fixture;
-  const role = await admin.post<RoleRow>('/owner/role', { role_name: `${account} role`, permissions });
-  if (role.code !== 0) throw new Error(`role for ${account}: ${role.code}`);
-  const user = await admin.post<UserRow>('/owner/user', {
-    account,
-    user_name: `${account} name`,
-    password: md5(PASSWORD),
-    role_id: role.result.role_id,
-  });
-  if (user.code !== 0) throw new Error(`user ${account}: ${user.code}`);
-  if (consoleLines) {
-    const desk = await admin.post<ConsoleRow>('/owner/console', {
-      console_name: `${account} desk`,
-      route_ids: consoleLines,
-      user_ids: [user.result.user_id],
-    });
-    if (desk.code !== 0) throw new Error(`console for ${account}: ${desk.code}`);
-  }
-  const client = server.client();
-  await client.login(account, PASSWORD);
-  return client;
+  return signedInUserWith(fixture.server, fixture.admin, account, permissions, consoleLines);
 }
