@@ -195,9 +195,14 @@ describe('console shell (admin)', () => {
     const box = page.locator('.hw-settings__box');
     await box.waitFor();
     await expect.poll(() => box.boundingBox().then((b) => [b?.width, b?.height])).toEqual([680, 500]);
-    // Line map, table layout, reminders and debug wait for their features (docs/console.md); Other holds the alarm
-    // sound, and only it.
-    expect(await page.locator('.hw-settings__tabs [role="tab"]').allTextContents()).toEqual(['Layout', 'Map', 'Other']);
+    // Table layout, reminders and debug wait for their features (docs/console.md); Line map came with the line map;
+    // Other holds the alarm sound, and only it.
+    expect(await page.locator('.hw-settings__tabs [role="tab"]').allTextContents()).toEqual([
+      'Layout',
+      'Map',
+      'Line map',
+      'Other',
+    ]);
     await page.locator('.hw-settings__tabs [role="tab"]', { hasText: 'Other' }).click();
     await page.locator('.hw-settings').getByRole('combobox', { name: 'Alarm sound' }).waitFor();
     expect(await page.locator('.hw-settings').getByRole('switch').count()).toBe(0);

@@ -124,6 +124,8 @@ describe.each(ENGINES)('users, roles and the own profile on %s', (engine) => {
       { name: 'Dashboard', title: 'route.dashboard', parent: null },
       { name: 'BasicAlarmType', title: 'route.basicAlarmType', parent: 'Basic' },
       { name: 'MonitoringMap', title: 'route.monitoringMap', parent: 'Monitoring' },
+      { name: 'MonitoringLineMap', title: 'route.monitoringLineMap', parent: 'Monitoring' },
+      { name: 'MonitoringTrack', title: 'route.monitoringTrack', parent: 'Monitoring' },
       { name: 'SafetyActiveSafety', title: 'route.safetyActiveSafety', parent: 'Safety' },
       { name: 'SystemUser', title: 'route.systemUser', parent: 'System' },
       { name: 'SystemRole', title: 'route.systemRole', parent: 'System' },

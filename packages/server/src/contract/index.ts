@@ -3,6 +3,7 @@
 export * from './alarms.ts';
 export * from './companies.ts';
 export * from './consoles.ts';
+export * from './departures.ts';
 export * from './errors.ts';
 export * from './geocoding.ts';
 export * from './line-map.ts';

@@ -1,4 +1,4 @@
-import { TRAFFIC_STATUS_CODES } from '@headway/spec';
+import { TRAFFIC_STATUS_CODES, type TrafficStatus } from '@headway/spec';
 import { type Static, Type } from 'typebox';
 
 // Line map contract (issue 12, docs/line-map.md, docs/api.md "Line map"): station traffic states (spec section 3
@@ -8,7 +8,8 @@ import { type Static, Type } from 'typebox';
 /** POST / PUT /dispatch/traffic: `key` is the station id (OwnLineStation.id). */
 export const TrafficBody = Type.Object({
   key: Type.Integer({ minimum: 1 }),
-  traffic_status: Type.Union(TRAFFIC_STATUS_CODES.map((c) => Type.Literal(c))),
+  // An enum schema typed as the spec's codes: a union built from the array would type as `never`.
+  traffic_status: Type.Unsafe<TrafficStatus>({ type: 'integer', enum: [...TRAFFIC_STATUS_CODES] }),
 });
 export type TrafficBody = Static<typeof TrafficBody>;
 

@@ -1,25 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { LineScope } from '../consoles/scope.ts';
+import type { DepartArriveRow } from '../contract/departures.ts';
+
+export type { DepartArriveRow };
+
 import type { TransitTables } from '../lines/schema.ts';
 import type { Database } from '../store/schema.ts';
 import { departuresDb, type NewStationEvent } from './schema.ts';
-
-/** Spec "Departure/arrival event" as the search answers it. */
-export interface DepartArriveRow {
-  id: number;
-  imei: string;
-  car_id: number;
-  car_name: string;
-  route_code: string;
-  route_name: string;
-  serial: number;
-  station_name: string;
-  direction: number;
-  flag: number;
-  event_time: number;
-  state: number;
-  support: number;
-}
 
 export interface DepartArriveFilter {
   routeCode?: string | undefined;

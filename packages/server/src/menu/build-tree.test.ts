@@ -14,6 +14,8 @@ describe('menu tree', () => {
       'BasicAlarmType',
       'Monitoring',
       'MonitoringMap',
+      'MonitoringLineMap',
+      'MonitoringTrack',
       'Safety',
       'SafetyActiveSafety',
       'System',
