@@ -1,6 +1,7 @@
 import type { HeadwayClient } from '@headway/server/test-client';
-import { FleetStats, type MotionState, Rng, VirtualTerminal } from '@headway/simulator';
+import type { MotionState, VirtualTerminal } from '@headway/simulator';
 import type { OwnLine, VehicleLive, VehicleLiveResult } from '../../packages/server/src/contract/vehicles.ts';
+import { demoTerminal } from './demo-terminal.ts';
 import { along } from './live-map.ts';
 import { pathPoints, walkPath } from './path-walk.ts';
 
@@ -50,20 +51,7 @@ export async function alarmVehicle(admin: HeadwayClient, gatewayPort: number, fr
       passengers: { onboard: 10, onDay: 100, onTrip: 10, offTrip: 0, onLast: 1, offLast: 0 },
     };
   };
-  const terminal = new VirtualTerminal({
-    phone: car.terminal_phone,
-    version: 2013,
-    terminalId: car.terminal_phone.slice(-7),
-    plate: car.lpn,
-    imei: car.imei,
-    host: '127.0.0.1',
-    port: gatewayPort,
-    interval: 1,
-    rates: { sos: 0, powerCut: 0, adas: 0, dsm: 0 },
-    rng: new Rng(`e2e-${car.terminal_phone}`),
-    stats: new FleetStats(),
-    motion,
-  });
+  const terminal = demoTerminal(car, gatewayPort, motion, { interval: 1, seed: 'e2e' });
   terminal.start();
   await terminal.whenOnline();
   const timer = setInterval(() => {

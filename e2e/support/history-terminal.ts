@@ -1,6 +1,7 @@
 import type { HeadwayClient } from '@headway/server/test-client';
-import { FleetStats, type MotionState, Rng, VirtualTerminal } from '@headway/simulator';
+import type { MotionState } from '@headway/simulator';
 import type { OwnLine, VehicleLive, VehicleLiveResult } from '../../packages/server/src/contract/vehicles.ts';
+import { demoTerminal, uploadBacklog } from './demo-terminal.ts';
 import { pathLength, walkPath } from './path-walk.ts';
 
 // History for the replay e2e tests: one demo vehicle drives its line over a past window, and its terminal uploads
@@ -97,30 +98,10 @@ export async function driveHistory(
     return state;
   };
 
-  const terminal = new VirtualTerminal({
-    phone: car.terminal_phone,
-    version: 2013,
-    terminalId: car.terminal_phone.slice(-7),
-    plate: car.lpn,
-    imei: car.imei,
-    host: '127.0.0.1',
-    port: gatewayPort,
-    interval,
-    rates: { sos: 0, powerCut: 0, adas: 0, dsm: 0 },
-    rng: new Rng(`history-${car.terminal_phone}`),
-    stats: new FleetStats(),
-    motion,
-  });
+  const terminal = demoTerminal(car, gatewayPort, motion, { interval, seed: 'history' });
   // Reports made while not yet connected are kept as a blind area and uploaded in 0x0704 batches once online.
   for (let i = 0; i < points; i++) terminal.report();
-  terminal.start();
-  await terminal.whenOnline();
-  const deadline = Date.now() + 60_000;
-  while (terminal.unacked > 0) {
-    if (Date.now() > deadline) throw new Error(`${terminal.unacked} history reports of ${car.car_name} not acked`);
-    terminal.tick();
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await uploadBacklog(terminal, car.car_name);
   terminal.stop();
   return { car, start, end, points };
 }

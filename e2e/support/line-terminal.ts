@@ -1,7 +1,8 @@
 import type { HeadwayClient } from '@headway/server/test-client';
-import { FleetStats, type MotionState, Rng, VirtualTerminal } from '@headway/simulator';
+import type { MotionState, VirtualTerminal } from '@headway/simulator';
 import type { LineHeadways } from '../../packages/server/src/contract/line-map.ts';
 import type { OwnLine, VehicleLive, VehicleLiveResult } from '../../packages/server/src/contract/vehicles.ts';
+import { demoTerminal, uploadBacklog } from './demo-terminal.ts';
 import { pathLength, walkPath } from './path-walk.ts';
 
 // Line-map e2e support: several demo buses of one line driving its first direction one behind the other, each a real
@@ -92,30 +93,10 @@ export async function driveLine(
           passengers: { onboard: 12, onDay: 40, onTrip: 12, offTrip: 0, onLast: 1, offLast: 0 },
         };
       };
-      const terminal = new VirtualTerminal({
-        phone: car.terminal_phone,
-        version: 2013,
-        terminalId: car.terminal_phone.slice(-7),
-        plate: car.lpn,
-        imei: car.imei,
-        host: '127.0.0.1',
-        port: gatewayPort,
-        interval,
-        rates: { sos: 0, powerCut: 0, adas: 0, dsm: 0 },
-        rng: new Rng(`line-${car.terminal_phone}`),
-        stats: new FleetStats(),
-        motion,
-      });
+      const terminal = demoTerminal(car, gatewayPort, motion, { interval, seed: 'line' });
       // The drive so far, kept while "offline" and uploaded in blind-area batches once online.
       for (clock = departed; clock < now; clock += interval) terminal.report();
-      terminal.start();
-      await terminal.whenOnline();
-      const deadline = Date.now() + 60_000;
-      while (terminal.unacked > 0) {
-        if (Date.now() > deadline) throw new Error(`${terminal.unacked} reports of ${car.car_name} not acked`);
-        terminal.tick();
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await uploadBacklog(terminal, car.car_name);
       return { car, departed, terminal, setClock: (t: number) => (clock = t) };
     }),
   );
