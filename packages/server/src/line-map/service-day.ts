@@ -1,3 +1,5 @@
+import { wallClockDate } from '../companies/time-zone.ts';
+
 // GTFS service days in a company's time zone. A trip's times count from "noon minus 12 h" of its service day
 // (GTFS reference, stop_times.txt), which is local midnight except on the days clocks change; times may pass
 // 24:00:00 for trips that run after midnight, so a moment can belong to two service days (today's and
@@ -21,26 +23,9 @@ export function isServiceDate(date: string): boolean {
   return parts(date) !== undefined && date >= '19700101';
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
+/** Epoch milliseconds of the zone's wall clock read as UTC. */
 function wallClockMs(epochSeconds: number, zone: string): number {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  const p: Record<string, number> = {};
-  for (const part of f.formatToParts(new Date(epochSeconds * 1000))) p[part.type] = Number(part.value);
-  return Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  return wallClockDate(epochSeconds, zone).getTime();
 }
 
 /** Seconds the zone is ahead of UTC at that moment. */
