@@ -10,6 +10,7 @@ export { VehicleLabelsLayer } from './layers/VehicleLabelsLayer';
 export { VehiclesLayer } from './layers/VehiclesLayer';
 export { MapProvider, useMap } from './MapProvider';
 export { providerOf } from './providers';
+export { TiledMap, type TiledMapLabels } from './TiledMap';
 export { type VehicleColumns, VehicleFeatures } from './vehicle-features';
 export { azimuthStep, COLOUR_HEX, COLOURS, isOnline, STATE_KINDS, vehicleLook } from './vehicle-style';
 export { readViewport, writeViewport } from './viewport';

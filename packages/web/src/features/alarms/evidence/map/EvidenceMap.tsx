@@ -1,8 +1,6 @@
-import { CloudOutlined } from '@ant-design/icons';
-import { type ReactNode, useCallback, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BaseTileLayer, MapProvider, providerOf, type TileStatus } from '../../../../map';
-import { useSettings } from '../../../../shell/settings/use-settings';
+import { TiledMap } from '../../../../map';
 
 /** Spec section 9: following one vehicle opens at zoom 16 or closer. */
 const ZOOM = 16;
@@ -14,37 +12,19 @@ interface EvidenceMapProps {
   children?: ReactNode;
 }
 
-/**
- * A small map in a dialog: the user's base provider under the dialog's own layers. Without tiles (offline) the
- * plain background stays and the layers still draw, with a quiet note saying why the streets are missing.
- */
+/** A small map in an alarm dialog under the dialog's own layers. */
 export function EvidenceMap({ center, testId, children }: EvidenceMapProps) {
-  const { t, i18n } = useTranslation('safety');
-  const provider = providerOf(useSettings((s) => s.mapType));
-  const [tiles, setTiles] = useState<TileStatus>('loading');
-  const onStatus = useCallback((s: TileStatus) => setTiles(s), []);
+  const { t } = useTranslation('safety');
   if (!center) return <div className="hw-evidence-empty">{t('safety.alarm.noPosition')}</div>;
+  const labels = {
+    name: t('safety.map.name'),
+    zoomIn: t('safety.map.zoomIn'),
+    zoomOut: t('safety.map.zoomOut'),
+    tilesUnavailable: t('safety.map.tilesUnavailable'),
+  };
   return (
-    <div className="hw-evidence-map" data-testid={testId}>
-      <MapProvider
-        datum={provider.datum}
-        center={[center[0], center[1]]}
-        zoom={ZOOM}
-        labels={{
-          name: t('safety.map.name'),
-          zoomIn: t('safety.map.zoomIn'),
-          zoomOut: t('safety.map.zoomOut'),
-        }}
-      >
-        <BaseTileLayer provider={provider} language={i18n.language} attempt={0} onStatus={onStatus} />
-        {children}
-      </MapProvider>
-      {tiles === 'failed' && (
-        <div className="hw-map-notice" role="status">
-          <CloudOutlined />
-          <span>{t('safety.map.tilesUnavailable')}</span>
-        </div>
-      )}
-    </div>
+    <TiledMap center={center} zoom={ZOOM} labels={labels} className="hw-evidence-map" testId={testId}>
+      {children}
+    </TiledMap>
   );
 }
