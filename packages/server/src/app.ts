@@ -12,6 +12,7 @@ import { type AuthPolicy, DEFAULT_AUTH_POLICY } from './auth/policy.ts';
 import { createLoginLimiter } from './auth/rate-limit.ts';
 import { authRoutes } from './auth/routes.ts';
 import { type WechatProvider, WechatTickets } from './auth/wechat.ts';
+import { commandRoutes } from './commands/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import { consoleRoutes } from './consoles/routes.ts';
 import { departureRoutes } from './departures/routes.ts';
@@ -101,6 +102,7 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(trackRoutes(services, options.tracks));
     await api.register(passengerRoutes(services));
     await api.register(lineMapRoutes(services));
+    await api.register(commandRoutes(services));
   };
 }
 

@@ -1,6 +1,7 @@
 // Registers the demo company's transit data (GTFS lines, vehicles, devices, crews) with the demo seed seam.
 import './lines/demo-register.ts';
 import { alarmMailModule } from './alarms/mail/module.ts';
+import { commandsModule } from './commands/module.ts';
 import { gatewayModule } from './gateway/module.ts';
 import { ingestModule } from './ingest/module.ts';
 import { liveModule } from './live/module.ts';
@@ -13,6 +14,7 @@ import { trackStorageModule } from './tracks/module.ts';
  */
 export const PLATFORM_MODULES: PlatformModule[] = [
   gatewayModule(),
+  commandsModule(),
   liveModule,
   ingestModule(),
   alarmMailModule(),

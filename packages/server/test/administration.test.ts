@@ -131,6 +131,8 @@ describe.each(ENGINES)('users, roles and the own profile on %s', (engine) => {
       { name: 'SystemRole', title: 'route.systemRole', parent: 'System' },
       { name: 'SystemConsole', title: 'route.systemConsole', parent: 'System' },
       { name: 'SystemOnline', title: 'route.systemOnline', parent: 'System' },
+      { name: 'SystemLogDispatch', title: 'route.systemLogDispatch', parent: 'System' },
+      { name: 'SystemLogMessage', title: 'route.systemLogMessage', parent: 'System' },
     ]);
   });
 

@@ -33,10 +33,12 @@ describe.each(ENGINES)('permissions and the menu tree on %s', (engine) => {
       'SystemRole',
       'SystemConsole',
       'SystemOnline',
+      'SystemLogDispatch',
+      'SystemLogMessage',
     ]);
     const system = tree.find((n) => n.name === 'System');
     expect(system).toMatchObject({ path: '/system', component: 'Layout', meta: { permission: 2047 } });
-    expect(system?.children?.map((c) => c.meta.permission)).toEqual([2047, 2047, 2047, 2047]);
+    expect(system?.children?.map((c) => c.meta.permission)).toEqual([2047, 2047, 2047, 2047, 2047, 2047]);
     expect(tree[0]).toMatchObject({
       path: '/dashboard',
       component: 'dashboard/index',

@@ -3,8 +3,10 @@
 // simulator, the console and its live worker all import it. docs/decisions.md "Every spec table once".
 export * from './alarm-catalogue.ts';
 export * from './alarm-rules.ts';
+export * from './av-codes.ts';
 export * from './bits.ts';
 export * from './capability-bits.ts';
+export * from './command-rules.ts';
 export * from './display-states.ts';
 export * from './errors.ts';
 export * from './labels.ts';

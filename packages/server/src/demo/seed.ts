@@ -64,7 +64,8 @@ export async function ensureSharedRoles(
 export const DISPATCHER_PERMISSIONS: RolePermissions = {
   Dashboard: PermissionBit.view,
   SystemOnline: PermissionBit.view,
-  MonitoringMap: PermissionBit.view,
+  // Dispatchers message buses and change their lines from the map (edit); parameters need it too.
+  MonitoringMap: PermissionBit.view | PermissionBit.edit,
   // Dispatchers set station traffic states on the line map.
   MonitoringLineMap: PermissionBit.view | PermissionBit.edit,
   MonitoringTrack: PermissionBit.view,

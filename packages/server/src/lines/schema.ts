@@ -25,6 +25,8 @@ export interface LinesTable {
   gtfs_route_id: string;
   /** km/h the platform's over-speed alarm checks (0009-alarms); null = the company default, 0 = none. */
   speed_limit: Generated<number | null>;
+  /** 1 in operation, 0 taken out of service by change route (0012-commands). */
+  in_service: Generated<number>;
   created_at: number;
 }
 
@@ -132,6 +134,8 @@ export interface DevicesTable {
   device_type: string;
   sim: string;
   state: Generated<number>;
+  /** CAPABILITY_BITS the device has (0012-commands; default snapshot, video, send message, talk). */
+  capabilities: Generated<number>;
   created_at: number;
 }
 
@@ -149,6 +153,8 @@ export interface VehiclesTable {
   state: Generated<number>;
   /** km/h; overrides the line's (0009-alarms). null = the line's or the company's, 0 = none. */
   speed_limit: Generated<number | null>;
+  /** 1 in operation, 0 taken out of service by change route (0012-commands). */
+  in_service: Generated<number>;
   created_at: number;
 }
 

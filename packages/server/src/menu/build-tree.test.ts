@@ -23,6 +23,8 @@ describe('menu tree', () => {
       'SystemRole',
       'SystemConsole',
       'SystemOnline',
+      'SystemLogDispatch',
+      'SystemLogMessage',
     ]);
     expect(tree.every((n) => n.meta.permission === FULL_MASK)).toBe(true);
   });

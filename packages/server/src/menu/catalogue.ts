@@ -133,6 +133,20 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         component: 'system/online/index',
         meta: { title: 'route.systemOnline', icon: 'WifiOutlined' },
       },
+      {
+        // Its view bit reads the command log (/logs/dispatch), export exports it.
+        path: 'log-dispatch',
+        name: 'SystemLogDispatch',
+        component: 'system/log-dispatch/index',
+        meta: { title: 'route.systemLogDispatch', icon: 'ControlOutlined' },
+      },
+      {
+        // Its view bit reads the message log (/logs/message) beyond the chat window's own sends.
+        path: 'log-message',
+        name: 'SystemLogMessage',
+        component: 'system/log-message/index',
+        meta: { title: 'route.systemLogMessage', icon: 'FileTextOutlined' },
+      },
     ],
   },
 ];

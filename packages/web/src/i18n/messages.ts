@@ -13,6 +13,8 @@ const FOLDER: Record<Namespace, string> = {
   tracks: '../features/tracks/i18n',
   lines: '../features/lines/i18n',
   passengers: '../features/passengers/i18n',
+  messages: '../features/messages/i18n',
+  commands: '../features/commands/i18n',
 };
 const files = import.meta.glob<{ default: ResourceKey }>([
   './locales/{en,zh,th}.ts',

@@ -4,7 +4,17 @@
  * its folder under src/features/, with its resources beside its code in src/features/<namespace>/i18n/ (monitoring):
  * its screen loads it.
  */
-export const NAMESPACES = ['translation', 'monitoring', 'alarms', 'safety', 'tracks', 'lines', 'passengers'] as const;
+export const NAMESPACES = [
+  'translation',
+  'monitoring',
+  'alarms',
+  'safety',
+  'tracks',
+  'lines',
+  'passengers',
+  'messages',
+  'commands',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export function isNamespace(name: string): name is Namespace {

@@ -1,5 +1,7 @@
 import type alarms from '../features/alarms/i18n/en';
+import type commands from '../features/commands/i18n/en';
 import type lines from '../features/lines/i18n/en';
+import type messages from '../features/messages/i18n/en';
 import type monitoring from '../features/monitoring/i18n/en';
 import type passengers from '../features/passengers/i18n/en';
 import type safety from '../features/safety/i18n/en';
@@ -18,6 +20,8 @@ declare module 'i18next' {
       tracks: typeof tracks;
       lines: typeof lines;
       passengers: typeof passengers;
+      messages: typeof messages;
+      commands: typeof commands;
     };
   }
 }

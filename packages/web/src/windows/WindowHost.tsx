@@ -20,6 +20,9 @@ const WINDOWS: { [K in WindowKind]: WindowComponent<K> } = {
   emulatedReplay: load('lines', () => import('../features/lines/emulated-replay/EmulatedReplayWindow')),
   traffic: load('lines', () => import('../features/lines/traffic/TrafficWindow')),
   passengerChart: load('passengers', () => import('../features/passengers/PassengerChart')),
+  chat: load('messages', () => import('../features/messages/chat/ChatWindow')),
+  command: load('commands', () => import('../features/commands/command-window/CommandWindow')),
+  snapshot: load('commands', () => import('../features/commands/snapshot/SnapshotWindow')),
 };
 
 /** Mounted once in the shell: every open window, each its own lazy chunk and Suspense boundary. */

@@ -1,4 +1,4 @@
-// The modal windows "openable from any page" (product spec section 4) that issue 12 adds, with what each needs to
+// The modal windows "openable from any page" (product spec section 4) that issues 12 and 13 add, with what each needs to
 // open. A window's component is the default export of its module (window-host.tsx loads it on first open) and
 // takes these props plus `onClose`.
 
@@ -22,6 +22,12 @@ export interface WindowProps {
   traffic: { route_code: string };
   /** Passenger chart (floating): features/passengers/PassengerChart.tsx. */
   passengerChart: { vehicle: WindowVehicle };
+  /** Chat (800×550; 1150 with history): features/messages/chat/ChatWindow.tsx. Vehicles ticked at open. */
+  chat: { vehicles: WindowVehicle[] };
+  /** Command (900×550): features/commands/command-window/CommandWindow.tsx. */
+  command: { vehicle: WindowVehicle };
+  /** Device snapshot (900×600): features/commands/snapshot/SnapshotWindow.tsx. */
+  snapshot: { vehicle: WindowVehicle };
 }
 
 export type WindowKind = keyof WindowProps;

@@ -18,6 +18,8 @@ const en = {
     systemRole: 'Roles',
     systemConsole: 'Consoles',
     systemOnline: 'Online users',
+    systemLogDispatch: 'Command log',
+    systemLogMessage: 'Message log',
     profile: 'Profile',
   },
   nav: {

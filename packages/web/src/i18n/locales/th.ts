@@ -19,6 +19,8 @@ const th: Messages = {
     systemRole: 'บทบาท',
     systemConsole: 'คอนโซลเดินรถ',
     systemOnline: 'ผู้ใช้ออนไลน์',
+    systemLogDispatch: 'บันทึกคำสั่ง',
+    systemLogMessage: 'บันทึกข้อความ',
     profile: 'โปรไฟล์',
   },
   nav: {

@@ -19,6 +19,8 @@ const zh: Messages = {
     systemRole: '角色管理',
     systemConsole: '调度台管理',
     systemOnline: '在线用户',
+    systemLogDispatch: '指令日志',
+    systemLogMessage: '消息日志',
     profile: '个人中心',
   },
   nav: {
