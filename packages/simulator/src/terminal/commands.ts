@@ -16,10 +16,12 @@ export interface CommandTarget {
   iccid: string;
   /** A location report for "now" (0x8201 answers, 0x0801 media position). */
   location(): LocationReport;
-  /** Takes a picture on a channel: JPEG bytes. */
-  snapshot(channel: number): Uint8Array;
+  /** Takes a picture on a channel at a 0x8801 resolution code (1–8): JPEG bytes. */
+  snapshot(channel: number, resolution: number): Uint8Array;
   nextMediaId(): number;
   texts: { flag: number; text: string; at: number }[];
+  /** A text arrived: the driver may answer it later (0x6006), as people do. */
+  heardText(text: string): void;
   regions: Map<number, { msgId: number; body: unknown }>;
   /** 0x8202 temporary tracking: report every `interval` s for `validity` s (0 interval stops it). */
   track(interval: number, validity: number): void;
@@ -85,6 +87,7 @@ export function answerCommand(m: Incoming, t: CommandTarget, now: number): Jt808
       ];
     case 0x8300:
       t.texts.push({ flag: m.body.flag, text: m.body.text, at: now });
+      t.heardText(m.body.text);
       return [ok()];
     case 0x8201:
       return [{ msgId: 0x0201, body: { ...t.location(), replyFlowId } }];
@@ -125,7 +128,7 @@ export function answerCommand(m: Incoming, t: CommandTarget, now: number): Jt808
             event: 0,
             channel: m.body.channel,
             location: t.location(),
-            data: t.snapshot(m.body.channel),
+            data: t.snapshot(m.body.channel, m.body.resolution),
           },
         });
       }

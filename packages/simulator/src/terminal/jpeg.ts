@@ -89,13 +89,79 @@ export function encodeBlockJpeg(shades: number[], blocksX: number, blocksY: numb
   return Uint8Array.from([...head, ...bits.bytes, 0xff, 0xd9]);
 }
 
-/** A 320×240 snapshot: diagonal bands seeded by the terminal and the time, so each picture differs. */
-export function snapshotJpeg(seed: number): Uint8Array {
-  const bx = 40;
-  const by = 30;
+/** 3×5 block glyphs of the characters a snapshot's caption uses (1 = lit). */
+const GLYPHS: Record<string, string> = {
+  '0': '111101101101111',
+  '1': '010110010010111',
+  '2': '111001111100111',
+  '3': '111001111001111',
+  '4': '101101111001001',
+  '5': '111100111001111',
+  '6': '111100111101111',
+  '7': '111001001001001',
+  '8': '111101111101111',
+  '9': '111101111001111',
+  ':': '000010000010000',
+  '-': '000000111000000',
+  C: '111100100100111',
+  H: '101101111101101',
+  ' ': '000000000000000',
+};
+
+export interface SnapshotScene {
+  width: number;
+  height: number;
+  /** Camera channel: each looks at a slightly different scene. */
+  channel: number;
+  /** Drawn in the top-left corner as a camera would stamp it, e.g. "CH2 08:41:07". */
+  caption: string;
+  seed: number;
+}
+
+/**
+ * A camera-like still at the requested resolution (rounded down to whole 8×8 blocks): sky, a horizon, a road with
+ * lane marks whose offset moves with the seed, and the caption stamped in block letters — a real JPEG a person can
+ * tell apart from the previous one.
+ */
+export function snapshotJpeg(scene: SnapshotScene): Uint8Array {
+  const bx = Math.max(4, Math.floor(scene.width / 8));
+  const by = Math.max(4, Math.floor(scene.height / 8));
+  const horizon = Math.floor(by * (0.38 + (scene.channel % 3) * 0.06));
   const shades: number[] = [];
   for (let y = 0; y < by; y++) {
-    for (let x = 0; x < bx; x++) shades.push((((x + y + seed) % 16) * 14 + (seed % 40)) & 255);
+    for (let x = 0; x < bx; x++) {
+      if (y < horizon) {
+        shades.push(200 - Math.floor((y / horizon) * 60));
+        continue;
+      }
+      const depth = (y - horizon) / (by - horizon);
+      const centre = bx / 2;
+      const halfRoad = 2 + depth * bx * 0.45;
+      const onRoad = Math.abs(x - centre) < halfRoad;
+      const lane = onRoad && Math.abs(x - centre) < 1 + depth && (y + scene.seed) % 6 < 3;
+      shades.push(lane ? 235 : onRoad ? 70 + Math.floor(depth * 20) : 110 + ((x * 7 + y * 3 + scene.seed) % 25));
+    }
   }
+  // Caption: 3×5 glyphs, each lit cell one block, on a dark band.
+  const scale = Math.max(1, Math.floor(bx / 64));
+  const chars = [...scene.caption];
+  for (let y = 0; y < 7 * scale && y < by; y++) {
+    for (let x = 0; x < (chars.length * 4 + 1) * scale && x < bx; x++) shades[y * bx + x] = 20;
+  }
+  chars.forEach((ch, i) => {
+    const glyph = GLYPHS[ch] ?? GLYPHS[' ']!;
+    for (let gy = 0; gy < 5; gy++) {
+      for (let gx = 0; gx < 3; gx++) {
+        if (glyph[gy * 3 + gx] !== '1') continue;
+        for (let sy = 0; sy < scale; sy++) {
+          for (let sx = 0; sx < scale; sx++) {
+            const x = (1 + i * 4 + gx) * scale + sx;
+            const y = (1 + gy) * scale + sy;
+            if (x < bx && y < by) shades[y * bx + x] = 250;
+          }
+        }
+      }
+    }
+  });
   return encodeBlockJpeg(shades, bx, by);
 }

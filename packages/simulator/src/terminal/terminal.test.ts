@@ -13,7 +13,7 @@ import type { MotionState } from '../motion/events.ts';
 import { Rng } from '../motion/rng.ts';
 import { evidenceAsset } from './evidence.ts';
 import { FleetStats } from './stats.ts';
-import { VirtualTerminal } from './terminal.ts';
+import { type TerminalOptions, VirtualTerminal } from './terminal.ts';
 
 function motion(over: Partial<MotionState> = {}): MotionState {
   return {
@@ -45,8 +45,10 @@ function terminal(
   state: () => MotionState,
   version: 2013 | 2019 = 2013,
   localAddress?: string,
+  extra: Partial<TerminalOptions> = {},
 ): VirtualTerminal {
   const t = new VirtualTerminal({
+    ...extra,
     phone,
     version,
     terminalId: phone.slice(-7),
@@ -215,9 +217,29 @@ describe('virtual JT/T 808 terminal over real TCP', () => {
     expect(answer.body.mediaIds).toHaveLength(1);
     const media = await platform.waitFor((m) => m.msgId === 0x0801);
     if (media.msgId !== 0x0801) throw new Error('unreachable');
-    // A JPEG: SOI … EOI.
-    expect([...media.body.data.slice(0, 2)]).toEqual([0xff, 0xd8]);
-    expect([...media.body.data.slice(-2)]).toEqual([0xff, 0xd9]);
+    // A JPEG: SOI … EOI, at the resolution asked (4 = 1024×768; SOF0 holds height then width).
+    const jpeg = media.body.data;
+    expect([...jpeg.slice(0, 2)]).toEqual([0xff, 0xd8]);
+    expect([...jpeg.slice(-2)]).toEqual([0xff, 0xd9]);
+    const sof = jpeg.findIndex((b, i) => b === 0xff && jpeg[i + 1] === 0xc0);
+    expect([(jpeg[sof + 5]! << 8) | jpeg[sof + 6]!, (jpeg[sof + 7]! << 8) | jpeg[sof + 8]!]).toEqual([768, 1024]);
+  });
+
+  it('lets the driver answer a dispatch text (0x6006), and uses a changed report interval', async () => {
+    const t = terminal('013900000014', () => motion(), 2013, undefined, {
+      driverReplyChance: 1,
+      driverReplyDelayMs: [0, 0],
+    });
+    await t.whenOnline();
+    const phone = platform.received.find((m) => m.header.phone.endsWith('13900000014'))!.header.phone;
+    platform.command(phone, { msgId: 0x8300, body: { flag: 12, text: 'Return to depot' } });
+    const reply = await platform.waitFor((m) => m.msgId === 0x6006 && m.header.phone === phone);
+    if (reply.msgId !== 0x6006) throw new Error('unreachable');
+    expect(reply.body.text.length).toBeGreaterThan(0);
+    expect(t.interval).toBe(10);
+    const set = platform.command(phone, { msgId: 0x8103, body: { params: [{ id: 0x0029, value: 5 }] } });
+    await platform.waitFor((m) => m.msgId === 0x0001 && m.body.replyFlowId === set && m.header.phone === phone);
+    expect(t.interval).toBe(5);
   });
 
   it('binds the source address it is given (several are needed above ~28k loopback connections)', async () => {

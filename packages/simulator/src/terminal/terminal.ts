@@ -8,6 +8,7 @@ import {
   type MessageOf,
   type ProtocolVersion,
 } from '@headway/protocol';
+import { SNAPSHOT_RESOLUTIONS, type SnapshotResolution } from '@headway/spec';
 import type { MotionState } from '../motion/events.ts';
 import type { Rng } from '../motion/rng.ts';
 import { uploadAttachments } from './attachments.ts';
@@ -42,7 +43,14 @@ export interface TerminalOptions {
   motion: () => MotionState;
   /** Wall clock in ms (time-warped runs pass their own). */
   now?: () => number;
+  /** Chance that the driver answers a dispatch text with a 0x6006 (default 0.3); 0 in tests that count. */
+  driverReplyChance?: number;
+  /** How long the driver takes to answer, ms (default 3–15 s). */
+  driverReplyDelayMs?: readonly [number, number];
 }
+
+/** What drivers answer to dispatch texts. */
+const DRIVER_REPLIES = ['OK', 'Received', 'On my way', 'Will do', 'Running 5 min late', 'Heavy traffic here'];
 
 type Phase = 'idle' | 'connecting' | 'registering' | 'authenticating' | 'online' | 'closed';
 
@@ -216,8 +224,32 @@ export class VirtualTerminal implements CommandTarget {
     });
   }
 
-  snapshot(channel: number): Uint8Array {
-    return snapshotJpeg(Number(this.options.phone.slice(-6)) + channel * 7 + Math.floor(this.now() / 1000));
+  snapshot(channel: number, resolution: number): Uint8Array {
+    const size = SNAPSHOT_RESOLUTIONS[resolution as SnapshotResolution] ?? SNAPSHOT_RESOLUTIONS[1];
+    const nowSec = Math.floor(this.now() / 1000);
+    const local = new Date((nowSec + (this.options.utcOffsetMinutes ?? 480) * 60) * 1000);
+    const clock = local.toISOString().slice(11, 19);
+    return snapshotJpeg({
+      width: size.width,
+      height: size.height,
+      channel,
+      caption: `CH${channel} ${clock}`,
+      seed: Number(this.options.phone.slice(-6)) + channel * 7 + nowSec,
+    });
+  }
+
+  heardText(_text: string): void {
+    const rng = this.options.rng;
+    if (!rng.chance(this.options.driverReplyChance ?? 0.3)) return;
+    const answer = DRIVER_REPLIES[rng.int(0, DRIVER_REPLIES.length - 1)]!;
+    // A driver reads and answers at the next red light, not at once.
+    const timer = setTimeout(
+      () => {
+        if (this.phase === 'online') this.send({ msgId: 0x6006, body: { encoding: 0, text: answer } });
+      },
+      rng.int(...(this.options.driverReplyDelayMs ?? [3000, 15000])),
+    );
+    timer.unref();
   }
 
   nextMediaId(): number {
