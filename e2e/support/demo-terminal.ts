@@ -8,7 +8,7 @@ export function demoTerminal(
   car: VehicleLive,
   gatewayPort: number,
   motion: () => MotionState,
-  options: { interval: number; seed: string },
+  options: { interval: number; seed: string; driverReplyChance?: number },
 ): VirtualTerminal {
   return new VirtualTerminal({
     phone: car.terminal_phone,
@@ -23,6 +23,7 @@ export function demoTerminal(
     rng: new Rng(`${options.seed}-${car.terminal_phone}`),
     stats: new FleetStats(),
     motion,
+    driverReplyChance: options.driverReplyChance ?? 0,
   });
 }
 

@@ -24,8 +24,11 @@ export interface LineFleet {
   stop(): void;
 }
 
-/** Vehicles the other e2e files drive, counted from the end of the demo roster (alarms 0–1, track history 5). */
-const RESERVED_FROM_END = 8;
+/**
+ * Vehicles the other e2e files drive, counted from the end of the demo roster (alarms 0–1, track history 5, line-map
+ * history 7, commands 8–10).
+ */
+const RESERVED_FROM_END = 11;
 
 /**
  * A demo line whose first direction has a scheduled headway now (so bunching can be judged whatever the hour: some

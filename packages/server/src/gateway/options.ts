@@ -102,6 +102,7 @@ export function gatewayOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Gat
     utcOffsetMinutes: int(env, 'HEADWAY_DEVICE_UTC_OFFSET', d.utcOffsetMinutes),
     batchSize: int(env, 'HEADWAY_GATEWAY_BATCH', d.batchSize),
     flushIntervalMs: int(env, 'HEADWAY_GATEWAY_FLUSH_MS', d.flushIntervalMs),
+    commandTimeoutMs: int(env, 'HEADWAY_COMMAND_TIMEOUT_MS', d.commandTimeoutMs),
     nodeId: env.HEADWAY_NODE_ID || d.nodeId,
     sqliteWriterThread: env.HEADWAY_GATEWAY_SQLITE_THREAD
       ? env.HEADWAY_GATEWAY_SQLITE_THREAD !== '0'
