@@ -6,6 +6,8 @@ import {
   ParamId,
   paramValue,
 } from '@headway/protocol';
+import { answerDriverText } from '../commands/messages/driver-reply.ts';
+import { takeSnapshotUpload } from '../commands/snapshots/intake.ts';
 import { toStoredPosition } from '../tracks/position-row.ts';
 import { REPLY_MSG_IDS } from './commands.ts';
 import { findDevice, registerDevice } from './devices.ts';
@@ -49,6 +51,8 @@ export function handleMessage(
       session.respond(header);
       session.close('logout', true);
       return undefined;
+    case 0x6006:
+      return answerDriverText(session, header, m.body, !reassembled);
     case 0x0004:
       // 2019 time query: answered in UTC (§2.2).
       session.reply(header, { msgId: 0x8004, body: { time: epochToLocalTime(Math.floor(Date.now() / 1000), 0) } });
@@ -60,6 +64,10 @@ export function handleMessage(
       session.settle(m);
       return undefined;
     }
+    case 0x0801:
+      // A picture (commands/snapshots): stored, then answered with 0x8800 rather than 0x8001.
+      takeSnapshotUpload(session, header, m.body);
+      return undefined;
     default:
       if (REPLY_MSG_IDS.has(m.msgId)) {
         session.settle(m);
