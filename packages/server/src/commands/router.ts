@@ -28,7 +28,7 @@ export interface CommandRouter {
   close(): Promise<void>;
 }
 
-/** One process (or an API node without NATS): only this node's gateway, if it has one. */
+/** One process (or an API node without NATS): only this node's gateway, if it has one. Several: nats-router.ts. */
 export class LocalCommandRouter implements CommandRouter {
   constructor(private readonly gateway: Gateway | undefined) {}
 

@@ -7,8 +7,11 @@ import type { CommandReply } from '../gateway/commands.ts';
 
 const BYTES = '$bytes';
 
-function replacer(_key: string, value: unknown): unknown {
-  if (value instanceof Uint8Array) return { [BYTES]: Buffer.from(value).toString('base64') };
+function replacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  // The holder's own value, not `value`: JSON.stringify has already applied toJSON, and the decoder's bytes are
+  // Buffers, whose toJSON gives {type: 'Buffer', data: [...]}.
+  const raw = this[key];
+  if (raw instanceof Uint8Array) return { [BYTES]: Buffer.from(raw).toString('base64') };
   return value;
 }
 

@@ -8,7 +8,7 @@ import type { StoredPosition } from '../tracks/position-row.ts';
 import { openPositionSink } from '../tracks/position-sink.ts';
 import { serveAttachments } from './attachments.ts';
 import type { CommandReply } from './commands.ts';
-import { markNodeOffline, setPresence } from './devices.ts';
+import { type KnownDevice, markNodeOffline, setPresence } from './devices.ts';
 import { IngestWriter } from './ingest-writer.ts';
 import { closeServer, listenTcp, portOf } from './listen.ts';
 import { RateLimitedLog } from './log-limit.ts';
@@ -18,6 +18,12 @@ import { DEFAULT_GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
 import { InProcessPositionBus, type PositionBus, type PositionsListener } from './position-bus.ts';
 import { TerminalSession } from './session.ts';
 import type { SessionHost } from './session-host.ts';
+
+/** A terminal that has just authenticated on this node. */
+export interface AttachedTerminal {
+  phone: string;
+  device: KnownDevice;
+}
 
 export interface GatewayPorts {
   jt808: number;
@@ -46,6 +52,7 @@ export class Gateway implements SessionHost {
   private readonly connections = new Set<TerminalSession>();
   private readonly mediaSockets = new Set<Socket>();
   private readonly attachmentSockets = new Set<Socket>();
+  private readonly attachListeners = new Set<(terminal: AttachedTerminal) => void>();
   private servers: Server[] = [];
   private sweepTimer: NodeJS.Timeout | undefined;
   ports: GatewayPorts = { jt808: 0, media: 0, attachments: 0 };
@@ -175,7 +182,24 @@ export class Gateway implements SessionHost {
     this.sessions.set(key, session);
     this.metrics.terminals = this.sessions.size;
     const device = session.device;
-    if (device) this.presence(device.id, true);
+    if (!device) return;
+    this.presence(device.id, true);
+    for (const listener of this.attachListeners) {
+      try {
+        listener({ phone: session.phone ?? key, device });
+      } catch (err) {
+        this.logger.error({ err, phone: key }, 'attach listener failed');
+      }
+    }
+  }
+
+  /**
+   * Called when a terminal authenticates on this node (commands/queue delivers what waited for it). Runs before
+   * the authentication is acknowledged: a listener must not send to the terminal synchronously.
+   */
+  onAttach(listener: (terminal: AttachedTerminal) => void): () => void {
+    this.attachListeners.add(listener);
+    return () => this.attachListeners.delete(listener);
   }
 
   detach(session: TerminalSession): void {
