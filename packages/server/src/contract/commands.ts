@@ -104,6 +104,20 @@ export const DispatchLogQuery = Type.Intersect([
 ]);
 export type DispatchLogQuery = Static<typeof DispatchLogQuery>;
 
+/**
+ * The dispatch log's `action` words for the device commands (commands/device): the attribute and capability
+ * reads, parameter read and write, reboot, log upload, snapshot and change route (logged as command 0).
+ */
+export type DispatchAction =
+  | 'av-capability'
+  | 'attributes'
+  | 'params-read'
+  | 'params-write'
+  | 'reboot'
+  | 'log'
+  | 'snapshot'
+  | 'change-route';
+
 export interface DispatchLogRow {
   id: number;
   car_id: number | null;
@@ -200,21 +214,24 @@ export interface CommandOutcome {
   state: CommandState;
 }
 
+/** A spec range as JSON-schema bounds (`min`/`max` are not schema keywords: they would bound nothing). */
+const inRange = (range: { min: number; max: number }) => ({ minimum: range.min, maximum: range.max });
+
 /** GET /jtt1078/media/snap (spec "Media snapshot"): 0x8801, answered by 0x0805 and the picture as 0x0801. */
 export const SnapshotData = Type.Object({
   imei: Type.String({ minLength: 1, maxLength: 32 }),
-  chn: Type.Integer(SNAPSHOT_RANGES.channel),
+  chn: Type.Integer(inRange(SNAPSHOT_RANGES.channel)),
   /** Photos to take (0x8801 command word); the console sends 1. */
   cmd: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
   interval: Type.Optional(Type.Integer({ minimum: 0, maximum: 0xffff })),
   /** 0 upload now (the only one the platform waits for), 1 store on the terminal. */
   flag: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   resolution: Type.Integer({ minimum: 1, maximum: 8 }),
-  quality: Type.Integer(SNAPSHOT_RANGES.quality),
-  light: Type.Optional(Type.Integer(SNAPSHOT_RANGES.brightness)),
-  contrast: Type.Optional(Type.Integer(SNAPSHOT_RANGES.contrast)),
-  saturation: Type.Optional(Type.Integer(SNAPSHOT_RANGES.saturation)),
-  shades: Type.Optional(Type.Integer(SNAPSHOT_RANGES.shades)),
+  quality: Type.Integer(inRange(SNAPSHOT_RANGES.quality)),
+  light: Type.Optional(Type.Integer(inRange(SNAPSHOT_RANGES.brightness))),
+  contrast: Type.Optional(Type.Integer(inRange(SNAPSHOT_RANGES.contrast))),
+  saturation: Type.Optional(Type.Integer(inRange(SNAPSHOT_RANGES.saturation))),
+  shades: Type.Optional(Type.Integer(inRange(SNAPSHOT_RANGES.shades))),
 });
 export type SnapshotData = Static<typeof SnapshotData>;
 
@@ -257,6 +274,14 @@ export const ChangeRouteBody = Type.Object({
   attr: Type.Optional(Type.String({ maxLength: 255 })),
 });
 export type ChangeRouteBody = Static<typeof ChangeRouteBody>;
+
+/** What POST /dispatch/change-route did: the vehicle's binding now (in_service 0 after type 128). */
+export interface ChangeRouteResult {
+  car_id: number;
+  route_id: number;
+  route_code: string;
+  in_service: 0 | 1;
+}
 
 /** POST /dispatch/reboot {imei} (as GET /jtt1078/reboot). */
 export const RebootBody = TerminalTarget;

@@ -49,6 +49,11 @@ export interface VehicleLive {
   route_name: string;
   fleet_id: number | null;
   online: 0 | 1;
+  /**
+   * What the device can do (@headway/spec CAPABILITY_BITS: 5 snapshot, 6 video, 10 send message, 11 talk); 0 without
+   * a device. The info box shows a command button only when its bit is set and the vehicle is online.
+   */
+  capabilities: number;
   real_data: RealData | null;
 }
 

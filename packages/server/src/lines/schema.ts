@@ -25,8 +25,6 @@ export interface LinesTable {
   gtfs_route_id: string;
   /** km/h the platform's over-speed alarm checks (0009-alarms); null = the company default, 0 = none. */
   speed_limit: Generated<number | null>;
-  /** 1 in operation, 0 taken out of service by change route (0012-commands). */
-  in_service: Generated<number>;
   created_at: number;
 }
 

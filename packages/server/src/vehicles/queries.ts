@@ -27,6 +27,8 @@ export interface VehicleRow {
   terminal_phone: string | null;
   device_type: string | null;
   device_online: number | null;
+  /** CAPABILITY_BITS of the device; null without one. */
+  capabilities: number | null;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function companyVehicles(
       'd.terminal_phone',
       'd.device_type',
       'd.online as device_online',
+      'd.capabilities',
     ])
     .where('v.company_id', '=', companyId);
   if (imei !== undefined) query = query.where('v.imei', '=', imei);

@@ -69,6 +69,7 @@ export function vehicleRoutes(deps: VehicleRouteDeps): FastifyPluginAsyncTypebox
           route_name: v.route_name ?? '',
           fleet_id: v.fleet_id,
           online: state?.online ? 1 : 0,
+          capabilities: v.capabilities ?? 0,
           real_data: state?.realData ?? null,
         };
       });

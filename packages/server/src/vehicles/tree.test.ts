@@ -17,6 +17,7 @@ const car = (id: number, fleet: number | null, line: number | null, online = 0):
   terminal_phone: `T${id}`,
   device_type: 'BUS',
   device_online: online,
+  capabilities: 0,
 });
 
 describe('vehicle tree', () => {

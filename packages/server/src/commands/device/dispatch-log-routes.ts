@@ -1,0 +1,85 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { sessionOf } from '../../auth/access.ts';
+import { companyZone, formatLocalTime, knownTimeZone } from '../../companies/time-zone.ts';
+import { DispatchLogQuery } from '../../contract/commands.ts';
+import { ok } from '../../kernel/envelope.ts';
+import { ApiError, ErrorCode } from '../../kernel/errors.ts';
+import { pickLanguage } from '../../kernel/language.ts';
+import { epochSeconds } from '../../kernel/time.ts';
+import type { Services } from '../../services.ts';
+import { DISPATCH_LOG_EXPORT, DISPATCH_LOG_READ } from '../access.ts';
+import {
+  checkDispatchLogRange,
+  countDispatchLog,
+  type DispatchLogFilter,
+  exportedDispatchLog,
+  listDispatchLog,
+} from '../log/dispatch-log.ts';
+import { writeDispatchLogWorkbook } from './dispatch-log-workbook.ts';
+import type { DeviceCommandOptions } from './options.ts';
+
+// The command log (System → Command log): GET /logs/dispatch with the query in the query string, POST with the
+// same fields in the body, GET /logs/dispatch/export for the same rows as .xlsx. The company's rows, newest
+// first, over at most 31 days.
+
+const ExportQuery = Type.Intersect([
+  DispatchLogQuery,
+  Type.Object({
+    /** IANA zone the console shows times in; the company's zone (else UTC) when absent or unknown. */
+    time_zone: Type.Optional(Type.String({ maxLength: 64 })),
+  }),
+]);
+
+export function dispatchLogRoutes(
+  services: Pick<Services, 'db' | 'clock'>,
+  options: Pick<DeviceCommandOptions, 'exportMaxRows'>,
+): FastifyPluginAsyncTypebox {
+  const { db, clock } = services;
+  return async (app) => {
+    app.get(
+      '/logs/dispatch',
+      { schema: { querystring: DispatchLogQuery }, config: { access: DISPATCH_LOG_READ } },
+      async (request) => ok(await listDispatchLog(db, sessionOf(request).companyId, request.query)),
+    );
+    app.post(
+      '/logs/dispatch',
+      { schema: { body: DispatchLogQuery }, config: { access: DISPATCH_LOG_READ } },
+      async (request) => ok(await listDispatchLog(db, sessionOf(request).companyId, request.body)),
+    );
+
+    app.get(
+      '/logs/dispatch/export',
+      { schema: { querystring: ExportQuery }, config: { access: DISPATCH_LOG_EXPORT } },
+      async (request, reply) => {
+        const { companyId } = sessionOf(request);
+        const { page: _page, limit: _limit, time_zone, ...filter } = request.query;
+        checkDispatchLogRange(filter);
+        const total = await countDispatchLog(db, companyId, filter satisfies DispatchLogFilter);
+        if (total > options.exportMaxRows) {
+          throw new ApiError(ErrorCode.tooMuchData, { total, max: options.exportMaxRows });
+        }
+        const timeZone = knownTimeZone(time_zone) ?? (await companyZone(db, companyId));
+        const day = (t: number) => formatLocalTime(t, timeZone).slice(0, 10).replaceAll('-', '');
+        const fileName = `commands-${day(filter.start_time)}-${day(filter.end_time)}.xlsx`;
+
+        const body = new PassThrough();
+        writeDispatchLogWorkbook(body, exportedDispatchLog(db, companyId, filter), {
+          language: pickLanguage(request.headers['accept-language']),
+          timeZone,
+          now: epochSeconds(clock),
+        }).catch((error: unknown) => {
+          // Headers are gone by now: cutting the stream is the only way to tell the client the file is bad.
+          request.log.error({ err: error }, 'command log export failed mid-stream');
+          body.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    );
+  };
+}
