@@ -230,6 +230,7 @@ describe('full refresh in the worker', () => {
     route_name: 'S40',
     fleet_id: 1,
     online: 1,
+    capabilities: 1056,
     real_data: item(imei, et),
   });
   const settle = () => new Promise((r) => setTimeout(r, 50));
@@ -257,6 +258,7 @@ describe('full refresh in the worker', () => {
       lpn: ['NY-7', 'NY-7'],
       route_code: ['S40', 'S40'],
       route_name: ['S40', 'S40'],
+      capabilities: [1056, 1056],
     });
     expect(posts[1]?.message).toMatchObject({ type: 'fleet', roster: 3, count: 2 });
   });

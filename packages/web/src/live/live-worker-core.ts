@@ -21,6 +21,7 @@ export function rosterOf(roster: number, rows: readonly VehicleLive[]): FleetRos
     lpn: rows.map((r) => r.lpn),
     route_code: rows.map((r) => r.route_code),
     route_name: rows.map((r) => r.route_name),
+    capabilities: rows.map((r) => r.capabilities),
   };
 }
 

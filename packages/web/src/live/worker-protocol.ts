@@ -76,6 +76,8 @@ export interface FleetRoster {
   lpn: string[];
   route_code: string[];
   route_name: string[];
+  /** CAPABILITY_BITS of each vehicle's device (the info box offers snapshot, messages… by them). */
+  capabilities: number[];
 }
 
 export type FromWorker =

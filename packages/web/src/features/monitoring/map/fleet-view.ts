@@ -15,6 +15,8 @@ export interface VehicleIdentity {
   lpn: string;
   route_code: string;
   route_name: string;
+  /** CAPABILITY_BITS of the vehicle's device. */
+  capabilities: number;
 }
 
 /** The info box's vehicle: identity, online flag and full real_data. */
@@ -69,6 +71,7 @@ export class FleetView implements VehicleColumns {
         lpn: roster.lpn[i] as string,
         route_code: roster.route_code[i] as string,
         route_name: roster.route_name[i] as string,
+        capabilities: roster.capabilities[i] ?? 0,
       };
     }
     this.identities = identities;

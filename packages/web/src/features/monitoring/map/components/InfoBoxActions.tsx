@@ -1,4 +1,13 @@
-import { AimOutlined, BarChartOutlined, HistoryOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import {
+  AimOutlined,
+  BarChartOutlined,
+  CameraOutlined,
+  CodeOutlined,
+  HistoryOutlined,
+  MessageOutlined,
+  NodeIndexOutlined,
+} from '@ant-design/icons';
+import { CAPABILITY_BITS, hasBit } from '@headway/spec';
 import { Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +25,10 @@ interface Action {
 
 /**
  * The info box's footer (spec "Vehicle info box": trace, emulated replay, map replay, …; each only when it can
- * work). Trace follows live reports, so it needs the vehicle online; the replays and the passenger chart read
- * stored history and are always offered. Video, command, messages, snapshot and talk join with their features.
+ * work). Trace, command, send message and snapshot talk to the vehicle, so they need it online (disabled with the
+ * reason otherwise); send message and snapshot are offered only when the device can do them (CAPABILITY_BITS 10
+ * and 5). The replays and the passenger chart read stored history and are always offered. Video and talk join
+ * with their features.
  */
 export function InfoBoxActions({ entry }: { entry: VehicleEntry }) {
   const { t } = useTranslation('monitoring');
@@ -27,13 +38,10 @@ export function InfoBoxActions({ entry }: { entry: VehicleEntry }) {
     imei: entry.imei,
     ...(entry.route_code ? { route_code: entry.route_code } : {}),
   };
+  const offline = entry.online ? {} : { disabled: t('monitoring.actions.offline') };
+  const can = (bit: keyof typeof CAPABILITY_BITS) => hasBit(entry.capabilities, CAPABILITY_BITS[bit]);
   const actions: Action[] = [
-    {
-      key: 'trace',
-      icon: <AimOutlined />,
-      ...(entry.online ? {} : { disabled: t('monitoring.actions.offline') }),
-      open: () => openWindow('trace', { vehicle }),
-    },
+    { key: 'trace', icon: <AimOutlined />, ...offline, open: () => openWindow('trace', { vehicle }) },
     { key: 'mapReplay', icon: <HistoryOutlined />, open: () => openWindow('mapReplay', { vehicle }) },
     {
       key: 'emulatedReplay',
@@ -43,6 +51,20 @@ export function InfoBoxActions({ entry }: { entry: VehicleEntry }) {
         openWindow('emulatedReplay', { vehicle, ...(entry.route_code ? { route_code: entry.route_code } : {}) }),
     },
     { key: 'passengers', icon: <BarChartOutlined />, open: () => openWindow('passengerChart', { vehicle }) },
+    { key: 'command', icon: <CodeOutlined />, ...offline, open: () => openWindow('command', { vehicle }) },
+    ...(can('sendMessage')
+      ? [
+          {
+            key: 'chat',
+            icon: <MessageOutlined />,
+            ...offline,
+            open: () => openWindow('chat', { vehicles: [vehicle] }),
+          },
+        ]
+      : []),
+    ...(can('snapshot')
+      ? [{ key: 'snapshot', icon: <CameraOutlined />, ...offline, open: () => openWindow('snapshot', { vehicle }) }]
+      : []),
   ];
   return (
     <div className="hw-infobox__actions" data-testid="info-box-actions">

@@ -14,6 +14,7 @@ const entry: VehicleEntry = {
   lpn: 'NY-BUS-8201',
   route_code: 'S40',
   route_name: 'S40',
+  capabilities: 0,
   online: true,
   data: {
     imei: '864520040000001',
