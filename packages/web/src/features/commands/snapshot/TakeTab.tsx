@@ -10,7 +10,7 @@ import { commandsApi, commandsKeys, type SnapshotRow } from '../api';
 import { useCommandRunner } from '../command-result';
 import { SnapshotImage } from './SnapshotImage';
 import {
-  channelsOf,
+  camerasOf,
   defaultSettings,
   resolutionLabel,
   type SnapshotSettings,
@@ -41,7 +41,8 @@ export function TakeTab({ vehicle }: { vehicle: WindowVehicle }) {
     staleTime: 5 * 60_000,
     retry: false,
   });
-  const channels = useMemo(() => channelsOf(info.data?.channel), [info.data?.channel]);
+  const cameras = useMemo(() => camerasOf(info.data?.channel), [info.data?.channel]);
+  const channels = useMemo(() => cameras.map((c) => c.chn), [cameras]);
 
   // Once the vehicle's channels are known, the default channel is one of them.
   useEffect(() => {
@@ -75,7 +76,7 @@ export function TakeTab({ vehicle }: { vehicle: WindowVehicle }) {
         <Form.Item name="chn" label={t('commands.snapshot.channel')}>
           {channels.length > 0 ? (
             <Select<number>
-              options={channels.map((c) => ({ value: c, label: String(c) }))}
+              options={cameras.map((c) => ({ value: c.chn, label: `${c.chn} · ${c.name}` }))}
               data-testid="snapshot-channel"
             />
           ) : (

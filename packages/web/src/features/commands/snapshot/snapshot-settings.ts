@@ -27,12 +27,22 @@ export function defaultSettings(channels: readonly number[]): SnapshotSettings {
   };
 }
 
-/** The vehicle's camera channels from its base info ("1,2,3,4"), none when unknown. */
-export function channelsOf(channel: string | undefined): number[] {
-  const { min, max } = SNAPSHOT_RANGES.channel;
-  const found = (channel ?? '').match(/\d+/g) ?? [];
-  const channels = found.map(Number).filter((n) => n >= min && n <= max);
-  return [...new Set(channels)].sort((a, b) => a - b);
+/** One camera of the vehicle: its logical channel and the name the vehicle record gives it. */
+export interface Camera {
+  chn: number;
+  name: string;
+}
+
+/**
+ * The vehicle's cameras from its record's channel list (spec vehicle entity: names separated by commas, a name
+ * ending in `*` has no audio; "CH1,CH2,CH3,CH4*"): the n-th name is logical channel n. None when unknown.
+ */
+export function camerasOf(channel: string | undefined): Camera[] {
+  const { max } = SNAPSHOT_RANGES.channel;
+  return (channel ?? '')
+    .split(',')
+    .map((raw, i) => ({ chn: i + 1, name: raw.trim().replace(/\*$/, '') }))
+    .filter((c) => c.name !== '' && c.chn <= max);
 }
 
 export function resolutionLabel(code: SnapshotResolution): string {
