@@ -18,7 +18,15 @@ const FAILING: readonly ImpactValue[] = ['serious', 'critical'];
 export async function axeViolations(page: Page, exclude: string[] = []): Promise<string[]> {
   // Judge the page at rest: no pointer hovering a control, no dialog or menu halfway through its animation.
   await page.mouse.move(0, 0);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // Endless ones (a spinner, the live badge's pulse) never finish: wait only for those that end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(

@@ -62,7 +62,8 @@ export async function standingBuses(
       b.terminal.tick();
       if (now < (next.get(b) ?? 0)) continue;
       b.terminal.report();
-      next.set(b, now + b.terminal.interval * 1000);
+      // From the due time, not from now: a late timer must not stretch the interval.
+      next.set(b, Math.max(now - 1000, next.get(b) ?? 0) + b.terminal.interval * 1000);
     }
   }, 100);
   return {

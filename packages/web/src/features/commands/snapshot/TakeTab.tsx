@@ -99,11 +99,16 @@ export function TakeTab({ vehicle }: { vehicle: WindowVehicle }) {
           />
         </Form.Item>
         <Form.Item name="quality" label={t('commands.snapshot.quality')}>
-          <Slider min={SNAPSHOT_RANGES.quality.min} max={SNAPSHOT_RANGES.quality.max} data-testid="snapshot-quality" />
+          <Slider
+            min={SNAPSHOT_RANGES.quality.min}
+            max={SNAPSHOT_RANGES.quality.max}
+            ariaLabelForHandle={t('commands.snapshot.quality')}
+            data-testid="snapshot-quality"
+          />
         </Form.Item>
         {PICTURE_SETTINGS.map((s) => (
           <Form.Item key={s.name} name={s.name} label={t(`commands.snapshot.${s.label}`)}>
-            <Slider min={s.range.min} max={s.range.max} />
+            <Slider min={s.range.min} max={s.range.max} ariaLabelForHandle={t(`commands.snapshot.${s.label}`)} />
           </Form.Item>
         ))}
         <Button

@@ -55,12 +55,17 @@ export function RealDataView({
   return (
     <dl className="hw-infobox__grid">
       <div className="hw-infobox__status">
-        <Tag color={COLOUR_HEX[look.colour]} data-testid="info-state">
-          {labelIn(DISPLAY_STATES[look.kind].label, i18n.language)}
-        </Tag>
-        <span className="hw-infobox__muted">
-          {look.speed !== null ? t('monitoring.info.kmh', { value: look.speed }) : elapsed(look.elapsed)}
-        </span>
+        <dt className="hw-visually-hidden">{t('monitoring.info.state')}</dt>
+        <dd>
+          {/* The state's colour as a dot beside dark text: the colours themselves are too light to read on. */}
+          <Tag data-testid="info-state">
+            <span className="hw-infobox__dot" style={{ background: COLOUR_HEX[look.colour] }} />
+            {labelIn(DISPLAY_STATES[look.kind].label, i18n.language)}
+          </Tag>
+          <span className="hw-infobox__muted">
+            {look.speed !== null ? t('monitoring.info.kmh', { value: look.speed }) : elapsed(look.elapsed)}
+          </span>
+        </dd>
       </div>
       {labels.origin && progress && (
         <Row label={`${t('monitoring.info.origin')} → ${t('monitoring.info.terminal')}`}>
@@ -76,11 +81,22 @@ export function RealDataView({
       {labels.progress && (
         <>
           <Row label={t('monitoring.info.toTerminal')} testId="info-to-terminal">
-            <Progress percent={progress?.terminalPercent ?? 0} size="small" showInfo={false} />
+            <Progress
+              percent={progress?.terminalPercent ?? 0}
+              size="small"
+              showInfo={false}
+              aria-label={t('monitoring.info.toTerminal')}
+            />
             <span className="hw-infobox__muted">{dist(progress?.toTerminal)}</span>
           </Row>
           <Row label={t('monitoring.info.toNextStation')} testId="info-to-next">
-            <Progress percent={progress?.nextPercent ?? 0} size="small" showInfo={false} strokeColor="#16a34a" />
+            <Progress
+              percent={progress?.nextPercent ?? 0}
+              size="small"
+              showInfo={false}
+              strokeColor="#16a34a"
+              aria-label={t('monitoring.info.toNextStation')}
+            />
             <span className="hw-infobox__muted">{dist(progress?.toNext ?? route?.dist)}</span>
           </Row>
         </>
