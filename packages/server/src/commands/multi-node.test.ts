@@ -1,8 +1,11 @@
 import { dirname } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HeadwayClient } from '../../test/helpers/client.ts';
 import { createTestStore, ENGINES, type TestStore } from '../../test/helpers/database.ts';
+import { PASSWORD, seedCompany } from '../../test/helpers/server.ts';
 import { loadConfig } from '../config.ts';
+import type { ParamQueryResult } from '../contract/commands.ts';
 import { gatewayModule } from '../gateway/module.ts';
 import { busFix, seedDevices } from '../gateway/testing/fixture.ts';
 import { TestTerminal } from '../gateway/testing/terminal.ts';
@@ -241,5 +244,32 @@ describe.each(ENGINES)('commands across two nodes over NATS (%s)', (engine) => {
       await report();
       return (live.latestPosition(companyId, 'BUS-OLD')?.et ?? 0) > before ? true : undefined;
     }, 3000);
+  });
+  it('answers GET /jtt1078/param/qry on the API node from a terminal on the gateway node', async () => {
+    // The console's call, signed in on node A: the same path a dispatcher's read takes. Last: it moves the
+    // devices to a company with a user, which the earlier tests' sessions know under the old one.
+    const tdb = trackDb(db.store.db);
+    const { companyId: own } = await seedCompany(db.store, `Cross Node ${engine}`, `crossnode${engine}`);
+    await tdb.updateTable('devices').set({ company_id: own }).where('company_id', '=', companyId).execute();
+    await tdb
+      .updateTable('vehicles')
+      .set({ company_id: own, imei: 'CROSS-NODE-1' })
+      .where('company_id', '=', companyId)
+      .execute();
+    companyId = own;
+    const terminal = terminals.find((t) => t.phone === ANSWERING && !t.closed) ?? (await connect(ANSWERING, 'CMD-1'));
+    terminal.onMessage = (m) => {
+      if (m.msgId !== 0x8106) return;
+      terminal.send({
+        msgId: 0x0104,
+        body: { replyFlowId: m.header.flowId, paramCount: 1, params: [{ id: 0x0029, value: 15 }] },
+      });
+    };
+    const client = new HeadwayClient(nodeA.url);
+    expect((await client.login(`crossnode${engine}`, PASSWORD)).code).toBe(0);
+    const data = encodeURIComponent(JSON.stringify({ imei: 'CROSS-NODE-1', params: [41] }));
+    const answer = await client.get<ParamQueryResult>(`/jtt1078/param/qry?data=${data}`);
+    expect(answer.code).toBe(0);
+    expect(answer.result.params).toEqual([{ id: 41, value: 15 }]);
   });
 });
