@@ -44,6 +44,11 @@ export function HistoryPanel() {
                   <Tag color={STATE_COLOURS[row.send_state]}>{stateName(row.send_state, i18n.language)}</Tag>
                 </div>
                 <div className="hw-chat-history__msg">{row.msg}</div>
+                {row.reply_msg && (
+                  <div className="hw-chat-history__reply" data-testid="chat-history-reply">
+                    {t('messages.driverReply', { text: row.reply_msg })}
+                  </div>
+                )}
                 <time className="hw-chat-history__time">{formatTime(row.send_time)}</time>
               </li>
             ))}

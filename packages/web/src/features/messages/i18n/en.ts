@@ -2,6 +2,7 @@
 // typed against this shape. Flag bits, targets and command states are labelled by @headway/spec.
 const en = {
   messages: {
+    driverReply: 'Driver: {{text}}',
     title: 'Messages',
     send: 'Send',
     sendTo: 'Send to the {{target}}',

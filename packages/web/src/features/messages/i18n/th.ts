@@ -2,6 +2,7 @@ import type { MessagesMessages } from './en';
 
 const th: MessagesMessages = {
   messages: {
+    driverReply: 'คนขับ: {{text}}',
     title: 'ข้อความ',
     send: 'ส่ง',
     sendTo: 'ส่งไปยัง{{target}}',

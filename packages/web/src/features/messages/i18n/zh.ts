@@ -2,6 +2,7 @@ import type { MessagesMessages } from './en';
 
 const zh: MessagesMessages = {
   messages: {
+    driverReply: '司机回复：{{text}}',
     title: '消息',
     send: '发送',
     sendTo: '发送到{{target}}',
