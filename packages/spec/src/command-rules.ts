@@ -93,6 +93,23 @@ export const TERMINAL_CONTROL = {
   log: 0x64,
 } as const;
 
+/**
+ * What a command-log row did (dispatch_log.action): the log screen and the export name rows by it, since a message
+ * id alone does not say (0x8105 carries both reboot and log; a change of route is no terminal message).
+ */
+export const DISPATCH_ACTIONS = {
+  'av-capability': { label: { en: 'Audio/video capability', zh: '音视频能力', th: 'ความสามารถเสียง/วิดีโอ' } },
+  attributes: { label: { en: 'Terminal attributes', zh: '终端属性', th: 'คุณสมบัติอุปกรณ์' } },
+  'params-read': { label: { en: 'Read parameters', zh: '读取参数', th: 'อ่านพารามิเตอร์' } },
+  'params-write': { label: { en: 'Write parameters', zh: '设置参数', th: 'ตั้งค่าพารามิเตอร์' } },
+  reboot: { label: { en: 'Reboot', zh: '重启', th: 'รีบูต' } },
+  log: { label: { en: 'Upload log', zh: '上传日志', th: 'อัปโหลดบันทึก' } },
+  snapshot: { label: { en: 'Snapshot', zh: '抓拍', th: 'ถ่ายภาพ' } },
+  'change-route': { label: { en: 'Change route', zh: '切换线路', th: 'เปลี่ยนสาย' } },
+} as const satisfies { readonly [action: string]: { readonly label: Label } };
+
+export type DispatchAction = keyof typeof DISPATCH_ACTIONS;
+
 /** Change route (spec "Change-route form"): type 128 takes the bus out of service; 3 keeps the direction open. */
 export const CHANGE_ROUTE_TYPES = { up: 1, down: 2, unsynced: 3, outOfService: 128 } as const;
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { AUDIO_OUTPUT, avCodeName } from './av-codes.ts';
 import type { BitTable } from './bits.ts';
 import { CAPABILITY_BITS } from './capability-bits.ts';
+import { COMMAND_STATES, DISPATCH_ACTIONS, MESSAGE_TARGETS, OPERATION_STATES } from './command-rules.ts';
 import { DISPLAY_STATES } from './display-states.ts';
 import { ERRORS } from './errors.ts';
 import { LANGUAGES, type Label } from './labels.ts';
@@ -55,7 +57,35 @@ const LABELS: [string, Label][] = [
   ...Object.entries(TERMINAL_LOAD.values).map(([value, label]): [string, Label] => [`TERMINAL_LOAD.${value}`, label]),
   ...Object.entries(TEXT_KIND_2019.values).map(([value, label]): [string, Label] => [`TEXT_KIND_2019.${value}`, label]),
   ...Object.entries(TEXT_TYPES_2019).map(([value, label]): [string, Label] => [`TEXT_TYPES_2019.${value}`, label]),
+  ...Object.entries(COMMAND_STATES).map(([state, def]): [string, Label] => [`COMMAND_STATES.${state}`, def.label]),
+  ...Object.entries(MESSAGE_TARGETS).map(([target, def]): [string, Label] => [`MESSAGE_TARGETS.${target}`, def.label]),
+  ...Object.entries(OPERATION_STATES).map(([state, def]): [string, Label] => [`OPERATION_STATES.${state}`, def.label]),
+  ...Object.entries(DISPATCH_ACTIONS).map(([action, def]): [string, Label] => [
+    `DISPATCH_ACTIONS.${action}`,
+    def.label,
+  ]),
+  ...Object.entries(AUDIO_OUTPUT).map(([value, label]): [string, Label] => [`AUDIO_OUTPUT.${value}`, label]),
 ];
+
+describe('AV codes', () => {
+  it('name every encoding by the standard, custom codes by number, in the caller’s language', () => {
+    expect([1, 6, 7, 8, 28, 98, 99, 100, 101, 111].map((c) => avCodeName(c, 'en'))).toEqual([
+      'G.721',
+      'G.711A',
+      'G.711U',
+      'G.726',
+      'AMR',
+      'H.264',
+      'H.265',
+      'AVS',
+      'SVAC',
+      'MG726',
+    ]);
+    expect(avCodeName(91, 'zh')).toBe('透传');
+    expect(avCodeName(120, 'en')).toBe('Custom (120)');
+    expect(avCodeName(55, 'th')).toBe('ไม่ทราบ (55)');
+  });
+});
 
 describe('every spec table', () => {
   it.each(Object.entries(BIT_TABLES))('%s: bits are unique integers 0–31', (_, table) => {

@@ -108,15 +108,7 @@ export type DispatchLogQuery = Static<typeof DispatchLogQuery>;
  * The dispatch log's `action` words for the device commands (commands/device): the attribute and capability
  * reads, parameter read and write, reboot, log upload, snapshot and change route (logged as command 0).
  */
-export type DispatchAction =
-  | 'av-capability'
-  | 'attributes'
-  | 'params-read'
-  | 'params-write'
-  | 'reboot'
-  | 'log'
-  | 'snapshot'
-  | 'change-route';
+export type { DispatchAction } from '@headway/spec';
 
 export interface DispatchLogRow {
   id: number;

@@ -16,7 +16,7 @@ const rows: DispatchLogRow[] = [
     imei: '864520040000001',
     account: 'dispatcher',
     command: 0x8103,
-    action: 'params',
+    action: 'params-write',
     request: '{"params":[{"id":1,"value":30}]}',
     state: 2,
     result: 0,

@@ -89,7 +89,7 @@ export default function DispatchLogScreen() {
         title: t('commands.log.command'),
         key: 'command',
         width: 200,
-        render: (_: unknown, row) => commandName(t, row),
+        render: (_: unknown, row) => commandName(row, i18n.language),
       },
       { title: t('commands.log.request'), dataIndex: 'request', ellipsis: { showTitle: true } },
       {
