@@ -1,5 +1,5 @@
 import { HeadwayClient } from '@headway/server/test-client';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { MessageLogRow } from '../packages/server/src/contract/commands.ts';
 import type { ListResult } from '../packages/server/src/contract/lists.ts';
@@ -16,6 +16,7 @@ import {
   shot,
 } from './support/browser.ts';
 import { type StandingFleet, standingBuses } from './support/command-terminal.ts';
+import { infoBoxOf } from './support/info-box.ts';
 import { DEMO_PASSWORD } from './support/server.ts';
 
 // Talking to the vehicles end to end (issue 13): three demo buses stand at stops as the simulator's own terminals on
@@ -44,17 +45,6 @@ afterAll(async () => {
 });
 
 const text = async (l: Locator) => ((await l.textContent()) ?? '').trim();
-
-/** Opens the live map's info box of `name` (found through the vehicle tree's search). */
-async function infoBoxOf(page: Page, name: string): Promise<Locator> {
-  await page.goto('/monitoring/map');
-  await page.getByTestId('monitoring-map').waitFor();
-  await page.getByTestId('vehicle-search').locator('input').fill(name);
-  await page.getByTestId(`vehicle-${name}`).click();
-  const box = page.getByTestId('info-box');
-  await box.waitFor();
-  return box;
-}
 
 it('sends a message to three buses and sees the reply count reach 3', async () => {
   const { page } = session;

@@ -13,6 +13,7 @@ import {
   shot,
 } from './support/browser.ts';
 import { driveHistory, type HistoryRun } from './support/history-terminal.ts';
+import { infoBoxOf } from './support/info-box.ts';
 import { DEMO_PASSWORD } from './support/server.ts';
 
 // Track playback end to end: a demo bus drove its line over the last hour (its terminal uploads the window
@@ -182,17 +183,6 @@ it('warns instead of searching without a vehicle or line', async () => {
   await page.getByTestId('track-submit').click();
   await page.locator('.ant-message-notice', { hasText: 'Choose a line or at least one vehicle' }).waitFor();
 });
-
-/** Opens the live map's info box of `name` (found through the vehicle tree's search). */
-async function infoBoxOf(page: Page, name: string): Promise<Locator> {
-  await page.goto('/monitoring/map');
-  await page.getByTestId('monitoring-map').waitFor();
-  await page.getByTestId('vehicle-search').locator('input').fill(name);
-  await page.getByTestId(`vehicle-${name}`).click();
-  const box = page.getByTestId('info-box');
-  await box.waitFor();
-  return box;
-}
 
 it("the map-replay window replays the bus's last hour from the live map's info box", async () => {
   const { page } = session;

@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sessionOf } from '../../auth/access.ts';
-import { companyTimeZone, formatLocalTime, knownTimeZone } from '../../companies/time-zone.ts';
+import { companyTimeZone, knownTimeZone } from '../../companies/time-zone.ts';
 import { AlarmDetailQuery } from '../../contract/alarms.ts';
+import { sendWorkbook, workbookName } from '../../exports/workbook-reply.ts';
 import { ApiError, ErrorCode } from '../../kernel/errors.ts';
 import { pickLanguage } from '../../kernel/language.ts';
 import { epochSeconds } from '../../kernel/time.ts';
@@ -59,25 +59,18 @@ export function alarmExportRoutes(
         const timeZone = knownTimeZone(request.query.time_zone) ?? companyTimeZone(company.config);
         const language = pickLanguage(request.headers['accept-language']);
         const customNames = await customAlarmNames(db, companyId);
-        const day = (t: number) => formatLocalTime(t, timeZone).slice(0, 10).replaceAll('-', '');
-        const fileName = `alarms-${day(filter.start_time)}-${day(filter.end_time)}.xlsx`;
-
-        const body = new PassThrough();
-        writeAlarmWorkbook(body, exportedAlarms(db, scope, filter), {
-          language,
-          timeZone,
-          customNames,
-          now: epochSeconds(clock),
-        }).catch((error: unknown) => {
-          // Headers are gone by now: cutting the stream is the only way to tell the client the file is bad.
-          request.log.error({ err: error }, 'alarm export failed mid-stream');
-          body.destroy(error instanceof Error ? error : new Error(String(error)));
-        });
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'no-store')
-          .send(body);
+        return sendWorkbook(
+          request,
+          reply,
+          workbookName('alarms', filter.start_time, filter.end_time, timeZone),
+          (out) =>
+            writeAlarmWorkbook(out, exportedAlarms(db, scope, filter), {
+              language,
+              timeZone,
+              customNames,
+              now: epochSeconds(clock),
+            }),
+        );
       },
     );
   };

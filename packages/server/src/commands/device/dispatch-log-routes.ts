@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sessionOf } from '../../auth/access.ts';
-import { companyZone, formatLocalTime, knownTimeZone } from '../../companies/time-zone.ts';
+import { companyZone, knownTimeZone } from '../../companies/time-zone.ts';
 import { DispatchLogQuery } from '../../contract/commands.ts';
+import { sendWorkbook, workbookName } from '../../exports/workbook-reply.ts';
 import { ok } from '../../kernel/envelope.ts';
 import { ApiError, ErrorCode } from '../../kernel/errors.ts';
 import { pickLanguage } from '../../kernel/language.ts';
@@ -61,24 +61,17 @@ export function dispatchLogRoutes(
           throw new ApiError(ErrorCode.tooMuchData, { total, max: options.exportMaxRows });
         }
         const timeZone = knownTimeZone(time_zone) ?? (await companyZone(db, companyId));
-        const day = (t: number) => formatLocalTime(t, timeZone).slice(0, 10).replaceAll('-', '');
-        const fileName = `commands-${day(filter.start_time)}-${day(filter.end_time)}.xlsx`;
-
-        const body = new PassThrough();
-        writeDispatchLogWorkbook(body, exportedDispatchLog(db, companyId, filter), {
-          language: pickLanguage(request.headers['accept-language']),
-          timeZone,
-          now: epochSeconds(clock),
-        }).catch((error: unknown) => {
-          // Headers are gone by now: cutting the stream is the only way to tell the client the file is bad.
-          request.log.error({ err: error }, 'command log export failed mid-stream');
-          body.destroy(error instanceof Error ? error : new Error(String(error)));
-        });
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'no-store')
-          .send(body);
+        return sendWorkbook(
+          request,
+          reply,
+          workbookName('commands', filter.start_time, filter.end_time, timeZone),
+          (out) =>
+            writeDispatchLogWorkbook(out, exportedDispatchLog(db, companyId, filter), {
+              language: pickLanguage(request.headers['accept-language']),
+              timeZone,
+              now: epochSeconds(clock),
+            }),
+        );
       },
     );
   };

@@ -1,12 +1,12 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@headway/spec';
 import { Type } from 'typebox';
 import { maskOn, sessionOf } from '../../auth/access.ts';
 import type { SessionContext } from '../../auth/session-context.ts';
-import { companyTimeZone, formatLocalTime, knownTimeZone } from '../../companies/time-zone.ts';
+import { companyTimeZone, knownTimeZone } from '../../companies/time-zone.ts';
 import { MessageLogQuery } from '../../contract/commands.ts';
 import { hasPermission } from '../../contract/index.ts';
+import { sendWorkbook, workbookName } from '../../exports/workbook-reply.ts';
 import { ok } from '../../kernel/envelope.ts';
 import { ApiError, ErrorCode, parameterError } from '../../kernel/errors.ts';
 import { pickLanguage } from '../../kernel/language.ts';
@@ -89,24 +89,17 @@ export function messageLogRoutes(services: Pick<Services, 'db' | 'clock'>): Fast
           .where('id', '=', session.companyId)
           .executeTakeFirstOrThrow();
         const timeZone = knownTimeZone(request.query.time_zone) ?? companyTimeZone(company.config);
-        const day = (t: number) => formatLocalTime(t, timeZone).slice(0, 10).replaceAll('-', '');
-        const fileName = `messages-${day(filter.startTime)}-${day(filter.endTime)}.xlsx`;
-
-        const body = new PassThrough();
-        writeMessageLogWorkbook(body, allMessageLog(db, filter), {
-          language: pickLanguage(request.headers['accept-language']),
-          timeZone,
-          now: epochSeconds(clock),
-        }).catch((error: unknown) => {
-          // Headers are gone by now: cutting the stream is the only way to tell the client the file is bad.
-          request.log.error({ err: error }, 'message log export failed mid-stream');
-          body.destroy(error instanceof Error ? error : new Error(String(error)));
-        });
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'no-store')
-          .send(body);
+        return sendWorkbook(
+          request,
+          reply,
+          workbookName('messages', filter.startTime, filter.endTime, timeZone),
+          (out) =>
+            writeMessageLogWorkbook(out, allMessageLog(db, filter), {
+              language: pickLanguage(request.headers['accept-language']),
+              timeZone,
+              now: epochSeconds(clock),
+            }),
+        );
       },
     );
   };

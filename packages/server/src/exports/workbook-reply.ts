@@ -1,0 +1,32 @@
+import { PassThrough, type Writable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { formatLocalTime } from '../companies/time-zone.ts';
+
+/** `{prefix}-YYYYMMDD-YYYYMMDD.xlsx` for a span, the days in the zone the rows are written in. */
+export function workbookName(prefix: string, start: number, end: number, timeZone: string): string {
+  const day = (t: number) => formatLocalTime(t, timeZone).slice(0, 10).replaceAll('-', '');
+  return `${prefix}-${day(start)}-${day(end)}.xlsx`;
+}
+
+/**
+ * Streams an xlsx export as it is written (the exports of alarms and of the command and message logs): `write`
+ * fills the stream it is given. A failure after the first byte cuts the answer — headers are gone by then, so a
+ * cut connection is the only way to tell the client the file is bad.
+ */
+export function sendWorkbook(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fileName: string,
+  write: (out: Writable) => Promise<unknown>,
+): FastifyReply {
+  const body = new PassThrough();
+  write(body).catch((error: unknown) => {
+    request.log.error({ err: error, fileName }, 'export failed mid-stream');
+    body.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
