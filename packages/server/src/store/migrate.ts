@@ -12,6 +12,7 @@ import { alarms } from './migrations/0009-alarms.ts';
 import { trackStorage } from './migrations/0010-track-storage.ts';
 import { lineMap } from './migrations/0011-line-map.ts';
 import { commands } from './migrations/0012-commands.ts';
+import { regions } from './migrations/0013-regions.ts';
 
 // The one ordered list of migrations. Later issues append entries; names sort in order of application.
 function migrations(store: Store): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrations(store: Store): Record<string, Migration> {
     '0010-track-storage': trackStorage(store.engine),
     '0011-line-map': lineMap(store.engine),
     '0012-commands': commands(store.engine),
+    '0013-regions': regions(store.engine),
   };
 }
 
