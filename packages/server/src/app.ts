@@ -31,6 +31,7 @@ import { lineMapRoutes } from './line-map/routes.ts';
 import { menuRoutes } from './menu/routes.ts';
 import { onlineRoutes } from './online/routes.ts';
 import { passengerRoutes } from './passengers/routes.ts';
+import { regionRoutes } from './regions/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
 import type { Services } from './services.ts';
 import type { Database } from './store/schema.ts';
@@ -103,6 +104,7 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(passengerRoutes(services));
     await api.register(lineMapRoutes(services));
     await api.register(commandRoutes(services));
+    await api.register(regionRoutes(services));
   };
 }
 

@@ -12,6 +12,8 @@ export * from './lists.ts';
 export * from './menu.ts';
 export * from './online.ts';
 export * from './permissions.ts';
+export * from './region-pushes.ts';
+export * from './regions.ts';
 export * from './roles.ts';
 export * from './session.ts';
 export * from './time.ts';
