@@ -106,6 +106,8 @@ export const DISPATCH_ACTIONS = {
   log: { label: { en: 'Upload log', zh: '上传日志', th: 'อัปโหลดบันทึก' } },
   snapshot: { label: { en: 'Snapshot', zh: '抓拍', th: 'ถ่ายภาพ' } },
   'change-route': { label: { en: 'Change route', zh: '切换线路', th: 'เปลี่ยนสาย' } },
+  'region-push': { label: { en: 'Send region', zh: '下发区域', th: 'ส่งพื้นที่' } },
+  'region-delete': { label: { en: 'Delete region', zh: '删除区域', th: 'ลบพื้นที่' } },
 } as const satisfies { readonly [action: string]: { readonly label: Label } };
 
 export type DispatchAction = keyof typeof DISPATCH_ACTIONS;

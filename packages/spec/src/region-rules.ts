@@ -27,6 +27,10 @@ export const REGION_USE_TYPES = {
 } as const satisfies { readonly [type: number]: { readonly label: Label } };
 
 export type RegionUseType = keyof typeof REGION_USE_TYPES;
+export const RegionUseTypeCode = { parking: 1, charging: 2, maintenance: 3 } as const satisfies Record<
+  string,
+  RegionUseType
+>;
 
 /** Spec section 5: name required, trimmed, at most 128; remark at most 255. */
 export const REGION_NAME_MAX = 128;
@@ -37,3 +41,13 @@ export const REGION_DEFAULT_RADIUS_M = 100;
 
 /** Corridor half-width of a path region when none is set, metres. */
 export const REGION_DEFAULT_PATH_WIDTH_M = 50;
+
+// Geofencing in the ingest (docs/regions.md "Geofencing"): hysteresis so a vehicle jittering on a border raises
+// one event, not one per report (GPS noise on a bus is ±5–15 m; the band below is wider than twice that).
+
+/** A vehicle enters only when this far inside the border, metres (shrunk for a region smaller than it). */
+export const GEOFENCE_ENTER_MARGIN_M = 10;
+/** A vehicle leaves only when this far outside the border, metres. */
+export const GEOFENCE_EXIT_MARGIN_M = 20;
+/** …on this many consecutive reports (one wild fix does not make a visit or end one). */
+export const GEOFENCE_CONFIRM_REPORTS = 2;

@@ -1,3 +1,4 @@
+import { PlatformAlarmCode } from '@headway/spec';
 import type { AlarmBody, AlarmDetailRow } from '../contract/alarms.ts';
 import { parseJson } from '../store/json.ts';
 import type { AlarmRecord } from './schema.ts';
@@ -5,7 +6,24 @@ import type { AlarmRecord } from './schema.ts';
 // One alarm record as the API and the live channel show it (contract/alarms.ts). Used by the live push, the
 // lists and the modals, so the three never disagree on a field.
 
+/** The catalogue's region alarms (PlatformAlarmCode.regionEnter … corridorDeviation) carry their region's name. */
+const REGION_ALARMS = new Set<number>([
+  PlatformAlarmCode.regionEnter,
+  PlatformAlarmCode.regionExit,
+  PlatformAlarmCode.regionOverstay,
+  PlatformAlarmCode.corridorDeviation,
+]);
+
 export function alarmBodyOf(r: AlarmRecord): AlarmBody {
+  const body = plainBodyOf(r);
+  if (REGION_ALARMS.has(r.platform_alarm_id)) {
+    const name = parseJson<{ region_name?: unknown }>(r.attached, {}).region_name;
+    if (typeof name === 'string') body.region_name = name;
+  }
+  return body;
+}
+
+function plainBodyOf(r: AlarmRecord): AlarmBody {
   return {
     id: Number(r.id),
     alarm_key: r.alarm_key,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { regionPushRoutes } from '../regions/push/routes.ts';
 import type { Services } from '../services.ts';
 import { deviceCommandRoutes } from './device/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
@@ -11,5 +12,6 @@ export function commandRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
     await app.register(messageRoutes(services));
     await app.register(deviceCommandRoutes(services));
+    await app.register(regionPushRoutes(services));
   };
 }

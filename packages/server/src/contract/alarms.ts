@@ -35,6 +35,8 @@ export interface AlarmBody {
   lng: number;
   /** Evidence files the terminal announced (T/JSATL12 alarm identification). */
   attached_count: number;
+  /** Region alarms (enter, exit, overstay, corridor deviation): which region, so a popup can name it. */
+  region_name?: string;
 }
 
 /** Spec "Alarm (live list)": GET /device/alarm/real, one row per vehicle and alarm type, unread and recent. */

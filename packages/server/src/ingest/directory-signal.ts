@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
+import '../regions/region-signal.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +31,8 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /**
- * Decorates `app.announceDirectoryChange`. The ingest is read from the app when a signal arrives, not at start:
+ * Decorates `app.announceDirectoryChange` and `app.announceRegionChange` (regions/region-signal.ts): both travel
+ * on the one subject, a region change flagged `regions: true`, so every ingest node's geofence reloads at once. The ingest is read from the app when a signal arrives, not at start:
  * the ingest module starts after the one calling this (modules.ts).
  */
 export function startDirectorySignal(app: FastifyInstance, options: DirectorySignalOptions): { stop(): void } {
@@ -41,6 +43,10 @@ export function startDirectorySignal(app: FastifyInstance, options: DirectorySig
     // refreshDirectory logs its own failures and never rejects.
     void ingest.refreshDirectory().then(() => logger.debug({ companyId }, 'ingest directory reloaded on signal'));
   };
+  const reloadRegions = (companyId: number) => {
+    // reloadRegions logs its own failures and never rejects.
+    void app.ingest?.reloadRegions(companyId);
+  };
 
   let subscription: Subscription | undefined;
   if (nats && options.listen) {
@@ -50,27 +56,37 @@ export function startDirectorySignal(app: FastifyInstance, options: DirectorySig
           logger.warn({ err: error }, 'directory signal subscription error');
           return;
         }
-        let companyId: unknown;
+        let signal: { companyId?: unknown; regions?: unknown };
         try {
-          companyId = (JSON.parse(decoder.decode(msg.data)) as { companyId?: unknown }).companyId;
+          signal = JSON.parse(decoder.decode(msg.data)) as typeof signal;
         } catch {
           return;
         }
-        if (typeof companyId === 'number') reload(companyId);
+        const companyId = signal.companyId;
+        if (typeof companyId !== 'number') return;
+        if (signal.regions === true) reloadRegions(companyId);
+        else reload(companyId);
       },
     });
   }
 
-  app.decorate('announceDirectoryChange', (companyId: number) => {
-    reload(companyId);
+  const publish = (signal: { companyId: number; regions?: true }) => {
     if (!nats || nats.connection.isClosed()) return;
     try {
       // The connection has noEcho: this node is not told again of what it just reloaded.
-      nats.connection.publish(directorySubject(nats.subjectPrefix), encoder.encode(JSON.stringify({ companyId })));
+      nats.connection.publish(directorySubject(nats.subjectPrefix), encoder.encode(JSON.stringify(signal)));
     } catch (err) {
-      // The other nodes catch up at their timed refresh (ingest options refreshMs).
-      logger.warn({ err, companyId }, 'directory signal not published');
+      // The other nodes catch up at their timed refresh (ingest refreshMs, regions refreshMs).
+      logger.warn({ err, companyId: signal.companyId }, 'directory signal not published');
     }
+  };
+  app.decorate('announceDirectoryChange', (companyId: number) => {
+    reload(companyId);
+    publish({ companyId });
+  });
+  app.decorate('announceRegionChange', (companyId: number) => {
+    reloadRegions(companyId);
+    publish({ companyId, regions: true });
   });
 
   return {

@@ -5,6 +5,7 @@ import type { NewStationEvent } from '../departures/schema.ts';
 import { realDataOf } from '../live/from-position.ts';
 import type { RealData, RealDataAttached } from '../live/real-data.ts';
 import type { PositionReport, ProgressUpdate } from '../progress/index.ts';
+import type { RegionFencing } from '../regions/geofence/fencing.ts';
 import type { StoredPosition } from '../tracks/position-row.ts';
 import { type VehicleInfo, vehicleKey } from './directory.ts';
 import type { DirectoryCache } from './directory-cache.ts';
@@ -58,6 +59,8 @@ export class Enricher {
     private readonly now: () => number,
     /** Alarm detection sees every committed position, with its vehicle and progress (docs/alarms.md). */
     private readonly alarms?: AlarmDetector,
+    /** Geofencing sees every committed position that is its terminal's newest (regions/geofence). */
+    private readonly regions?: RegionFencing,
   ) {}
 
   /**
@@ -107,6 +110,7 @@ export class Enricher {
       }
     }
     if (older) return undefined;
+    this.regions?.observe(p, vehicle);
 
     const moving = p.speed >= MOVING_KMH;
     if (moving !== memory.moving) {

@@ -85,7 +85,14 @@ export class IngestPipeline {
             },
             this.options.alarms,
           );
-    this.enricher = new Enricher(this.directory, this.engines, this.stats, now, this.alarms?.detector);
+    this.enricher = new Enricher(
+      this.directory,
+      this.engines,
+      this.stats,
+      now,
+      this.alarms?.detector,
+      this.alarms?.regions,
+    );
     this.events = new StationEventWriter(store.db, logger, this.options.eventFlushMs);
     this.state = new LiveStateStore(store.db, logger, this.options.stateFlushMs, now);
   }
@@ -119,6 +126,11 @@ export class IngestPipeline {
   async refreshDirectory(): Promise<void> {
     await this.directory.refresh(false, true);
     await this.directory.refresh(false, true);
+  }
+
+  /** A company's regions read again now (an editor changed them); never rejects. */
+  async reloadRegions(companyId: number): Promise<void> {
+    await this.alarms?.regions.reload(companyId);
   }
 
   async stop(): Promise<void> {

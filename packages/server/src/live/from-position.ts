@@ -1,4 +1,5 @@
 import { stateFromTerminal } from '@headway/spec';
+import { terminalAreaOf } from '../regions/push/area-report.ts';
 import type { RealData, RealDataAttached, RealDataCard, RealDataPassenger, RealDataRoute } from './real-data.ts';
 
 // Position → real_data (spec section 3), built here only: the ingest's enriched feed (ingest/enrich.ts) and the
@@ -49,6 +50,7 @@ export function realDataOf(position: PositionFix, extras: RealDataExtras = {}): 
   if (typeof position.attached.signal === 'number') att.gsm = position.attached.signal;
   if (position.mileage !== null) att.max_km = position.mileage;
   if (extras.att) att = { ...att, ...extras.att };
+  const area = terminalAreaOf(position.attached);
   return {
     imei: extras.imei ?? position.terminalPhone,
     lat: position.lat,
@@ -64,5 +66,6 @@ export function realDataOf(position: PositionFix, extras: RealDataExtras = {}): 
     ...(extras.passenger ? { passenger: extras.passenger } : {}),
     ...(Object.keys(att).length > 0 ? { att } : {}),
     ...(extras.card ? { card: extras.card } : {}),
+    ...(area ? { area } : {}),
   };
 }

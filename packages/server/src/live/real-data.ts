@@ -54,6 +54,19 @@ export interface RealDataCard {
   cct?: number;
 }
 
+/**
+ * The terminal's own region reports on this position (0x0200 items 0x11–0x13; regions/push/area-report.ts).
+ * Location type: 0 none, 1 circle, 2 rectangle, 3 polygon, 4 route; ids are the pushed regions' ids.
+ */
+export interface RealDataArea {
+  /** 0x12 entering (dir 0) or leaving (dir 1) an area or route. */
+  io?: { type: number; id: number; dir: number }[];
+  /** 0x11 over-speed, with the area it applies to (none: type 0, no id). */
+  speed?: { type: number; id?: number };
+  /** 0x13 a route segment's drive time, s; res 0 too short, 1 too long. */
+  time?: { id: number; sec: number; res: number };
+}
+
 export interface RealData {
   imei: string;
   lat: number;
@@ -75,4 +88,5 @@ export interface RealData {
   passenger?: RealDataPassenger;
   att?: RealDataAttached;
   card?: RealDataCard;
+  area?: RealDataArea;
 }

@@ -23,6 +23,8 @@ export interface ReportContext {
   terminalId: string;
   /** Terminal clock zone: minutes east of UTC (JT/T 808 says GMT+8; configurable for other deployments). */
   utcOffsetMinutes: number;
+  /** In/out items 0x12 of the regions crossed since the last report (regions.ts). */
+  regionItems?: LocationItem[];
 }
 
 /**
@@ -68,6 +70,7 @@ export function buildReport(c: ReportContext): LocationReport {
     const text = `dei=${k.driverNo};dci=${k.driverCard};dct=${k.signedOnAt};cei=${k.conductorNo};cci=${k.conductorCard};cct=${k.signedOnAt}`;
     items.push({ id: CARD_ITEM, raw: new TextEncoder().encode(text) });
   }
+  if (c.regionItems) items.push(...c.regionItems);
   if (c.safety) items.push(safetyItem(c, time));
   return makeLocation({
     lat: m.lat,

@@ -17,6 +17,7 @@ import { AlarmState, type EventRates, type SafetyEvent } from './events.ts';
 import { alarmEvidence } from './evidence.ts';
 import { snapshotJpeg } from './jpeg.ts';
 import { defaultParameters, type ParamValue } from './parameters.ts';
+import { RegionWatcher } from './regions.ts';
 import { buildReport, type Crew } from './report.ts';
 import type { FleetStats } from './stats.ts';
 
@@ -77,6 +78,7 @@ export class VirtualTerminal implements CommandTarget {
   readonly params: Map<number, ParamValue>;
   readonly texts: { flag: number; text: string; at: number }[] = [];
   readonly regions = new Map<number, { msgId: number; body: unknown }>();
+  private readonly regionWatcher = new RegionWatcher();
   readonly iccid: string;
   private phase: Phase = 'idle';
   private socket: Socket | null = null;
@@ -174,10 +176,12 @@ export class VirtualTerminal implements CommandTarget {
     const maxSpeed = Number(this.params.get(0x0055)) || 60;
     const overspeedSeconds = Number(this.params.get(0x0056)) || 10;
     const { alarm, safety } = this.alarms.evaluate(m, nowSec, elapsed, { maxSpeed, overspeedSeconds });
+    const crossed = this.regionWatcher.observe(this.regions.values(), m);
     const report = buildReport({
       motion: m,
-      alarm,
+      alarm: (alarm | crossed.alarm) >>> 0,
       safety,
+      regionItems: crossed.items,
       satellites: this.options.rng.int(7, 16),
       rssi: this.options.rng.int(14, 31),
       crew: this.options.crew ?? null,

@@ -6,9 +6,11 @@ import {
   VIDEO_ALARM_BASE,
   videoAlarmCode,
   WARNING_BIT_ALARM_CODES,
+  WARNING_BITS,
 } from '@headway/spec';
 import type { VehicleInfo } from '../../ingest/directory.ts';
 import type { ProgressUpdate } from '../../progress/index.ts';
+import { terminalAreaOf } from '../../regions/push/area-report.ts';
 import { parseJson } from '../../store/json.ts';
 import type { StoredPosition } from '../../tracks/position-row.ts';
 import type { SafetyIdent } from '../body.ts';
@@ -19,6 +21,13 @@ import type { AlarmRules } from './rules.ts';
 import { type SafetyHost, safetyItem } from './safety.ts';
 import type { AlarmHandle, AlarmSink } from './sink.ts';
 import { type OpenKey, safetyKey, tpmsKey, VehicleAlarmState, videoKey } from './state.ts';
+
+/** Warning bits whose details name a pushed region: speeding (item 0x11), area and route in/out (item 0x12). */
+const AREA_WARNING_BITS = new Set<number>([
+  WARNING_BITS.speeding.bit,
+  WARNING_BITS.areaInOut.bit,
+  WARNING_BITS.routeInOut.bit,
+]);
 
 // Alarm detection (docs/alarms.md "Detection"): per terminal, from each committed position in event-time order.
 // Pure: decisions go to an AlarmSink, which stores them. A report that changes nothing costs two map lookups and
@@ -229,7 +238,11 @@ export class AlarmDetector implements SafetyHost {
         continue;
       }
       const code = WARNING_BIT_ALARM_CODES[bit] as number;
-      this.raise(s, p, vehicle, this.deviceFields(p, code, bit, 'GPS'), bit);
+      const fields = this.deviceFields(p, code, bit, 'GPS');
+      // The terminal's in/out and over-speed alarms name the pushed region they are about (items 0x11/0x12).
+      const area = AREA_WARNING_BITS.has(bit) ? terminalAreaOf(p.attached) : undefined;
+      if (area) fields.attached.area = area;
+      this.raise(s, p, vehicle, fields, bit);
     }
   }
 

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { AlarmBody } from '../../contract/alarms.ts';
+import { RegionFencing, type RegionFencingOptions } from '../../regions/geofence/fencing.ts';
+import { ParkingDepots } from '../../regions/geofence/parking-depots.ts';
 import type { Database } from '../../store/schema.ts';
 import { alarmBodyOf, type RaisedAlarm } from '../body.ts';
 import type { AlarmHub } from '../hub.ts';
@@ -25,6 +27,8 @@ export interface AlarmDetectionOptions {
   /** At start, identifications of active-safety alarms this recent are remembered (resent reports). */
   recentSeconds: number;
   writer: Partial<AlarmWriterOptions>;
+  /** Geofencing: region enter/exit alarms and visits (regions/geofence). */
+  regions: Partial<RegionFencingOptions>;
 }
 
 export const DEFAULT_ALARM_DETECTION_OPTIONS: AlarmDetectionOptions = {
@@ -32,6 +36,7 @@ export const DEFAULT_ALARM_DETECTION_OPTIONS: AlarmDetectionOptions = {
   sweepMs: 60_000,
   recentSeconds: 3600,
   writer: {},
+  regions: {},
 };
 
 /** Where stored alarms are pushed live (app.live). */
@@ -44,6 +49,8 @@ export type DetectionContext = Omit<DetectorContext, 'depots'> & { line: LineSou
 export class AlarmDetection {
   readonly detector: AlarmDetector;
   readonly writer: AlarmWriter;
+  /** Region enter/exit through the same writer; its parking regions are the detector's depots. */
+  readonly regions: RegionFencing;
   readonly options: AlarmDetectionOptions;
   private timer: NodeJS.Timeout | undefined;
 
@@ -57,7 +64,9 @@ export class AlarmDetection {
   ) {
     this.options = { ...DEFAULT_ALARM_DETECTION_OPTIONS, ...options };
     this.writer = new AlarmWriter(db, logger, (stored) => this.deliver(stored), this.options.writer);
-    this.detector = new AlarmDetector(this.writer, { ...context, depots: new TerminusDepots(context.line) });
+    this.regions = new RegionFencing(db, logger, this.writer, context.now, this.options.regions);
+    const depots = new ParkingDepots(this.regions.index, new TerminusDepots(context.line));
+    this.detector = new AlarmDetector(this.writer, { ...context, depots });
   }
 
   /** Takes back the open alarms and recent identifications, then sweeps for offline terminals on a timer. */
@@ -66,6 +75,7 @@ export class AlarmDetection {
     this.detector.restore(open);
     this.detector.restoreRecent(await loadRecentIdents(this.db, this.context.now() - this.options.recentSeconds));
     if (open.length > 0) this.logger.info({ open: open.length }, 'open alarms restored');
+    await this.regions.start();
     this.timer = setInterval(() => this.detector.sweep(), this.options.sweepMs);
     this.timer.unref();
   }
@@ -73,6 +83,7 @@ export class AlarmDetection {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    await this.regions.stop();
     await this.writer.stop();
   }
 

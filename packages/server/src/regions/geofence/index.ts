@@ -1,0 +1,226 @@
+import { GEOFENCE_CONFIRM_REPORTS, GEOFENCE_EXIT_MARGIN_M, RegionTypeCode, RegionUseTypeCode } from '@headway/spec';
+import RBush from 'rbush';
+import { Fence, type FenceSource } from './fence.ts';
+
+// The geofence (docs/regions.md "Geofencing"): per company an R-tree of its regions' bounding boxes, and per
+// vehicle the regions it is in or about to enter. Hysteresis: a vehicle enters once it is `enterMargin` inside
+// on GEOFENCE_CONFIRM_REPORTS consecutive reports and leaves once it is GEOFENCE_EXIT_MARGIN_M outside on as many;
+// the band between them is wider than GPS noise, so jitter on a border makes one visit. A report far from every
+// region costs one R-tree search and no allocation beyond it.
+
+export { Fence, type FenceSource } from './fence.ts';
+
+export type FenceEventKind = 'enter' | 'exit' | 'deviation';
+
+export interface FenceEvent {
+  /** 'deviation': a path corridor left away from its ends. */
+  kind: FenceEventKind;
+  fence: Fence;
+  /** Epoch seconds of the first report of the confirming streak. */
+  time: number;
+  /** Start of the visit (for an exit, what `dwellSeconds` counts from). */
+  enterTime: number;
+  dwellSeconds: number;
+  lat: number;
+  lng: number;
+}
+
+interface Visit {
+  inside: boolean;
+  /** Consecutive reports past the margin that would change `inside`. */
+  streak: number;
+  /** Event time of the first report of the streak. */
+  since: number;
+  enterTime: number;
+  /** The `test` call that last saw this region among the candidates. */
+  seen: number;
+}
+
+/** What the R-tree holds: a small fixed-shape box (reading the bounds off the larger Fence objects is ~3× slower). */
+interface Entry {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  fence: Fence;
+}
+
+interface CompanyFences {
+  tree: RBush<Entry>;
+  byId: Map<number, Fence>;
+  parking: boolean;
+}
+
+const NONE: readonly FenceEvent[] = Object.freeze([]);
+
+export class GeofenceIndex {
+  private readonly companies = new Map<number, CompanyFences>();
+  /** company → vehicle key → region id → visit (only regions the vehicle is in or entering). */
+  private readonly vehicles = new Map<number, Map<string, Map<number, Visit>>>();
+  private readonly box = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  private stamp = 0;
+
+  /** Replaces a company's regions (a reload keeps its vehicles' visits of the regions that remain). */
+  load(companyId: number, rows: readonly FenceSource[]): void {
+    const fences: Fence[] = [];
+    for (const row of rows) {
+      const fence = Fence.of(row);
+      if (fence) fences.push(fence);
+    }
+    if (fences.length === 0) {
+      this.companies.delete(companyId);
+      return;
+    }
+    const tree = new RBush<Entry>();
+    tree.load(fences.map((f) => ({ minX: f.minX, minY: f.minY, maxX: f.maxX, maxY: f.maxY, fence: f })));
+    this.companies.set(companyId, {
+      tree,
+      byId: new Map(fences.map((f) => [f.id, f])),
+      parking: fences.some((f) => f.useType === RegionUseTypeCode.parking),
+    });
+  }
+
+  /** Regions fenced (all companies). */
+  get size(): number {
+    let n = 0;
+    for (const c of this.companies.values()) n += c.byId.size;
+    return n;
+  }
+
+  /** A visit still open in the store (a restart): the vehicle is inside without a new enter. */
+  restoreInside(companyId: number, vehicleKey: string, regionId: number, enterTime: number): void {
+    this.visitsOf(companyId, vehicleKey).set(regionId, {
+      inside: true,
+      streak: 0,
+      since: enterTime,
+      enterTime,
+      seen: 0,
+    });
+  }
+
+  /**
+   * One report of a vehicle, in event-time order (the caller drops older ones): the visits it starts and ends.
+   * The array is shared and empty when nothing changed.
+   */
+  test(companyId: number, vehicleKey: string, lat: number, lng: number, time: number): readonly FenceEvent[] {
+    const company = this.companies.get(companyId);
+    let visits = this.vehicles.get(companyId)?.get(vehicleKey);
+    let hits: Entry[] | undefined;
+    if (company) {
+      const box = this.box;
+      box.minX = box.maxX = lng;
+      box.minY = box.maxY = lat;
+      hits = company.tree.search(box);
+    }
+    if ((!hits || hits.length === 0) && (!visits || visits.size === 0)) return NONE;
+    const stamp = ++this.stamp;
+    let events: FenceEvent[] | undefined;
+    if (hits) {
+      for (let i = 0; i < hits.length; i++) {
+        const fence = (hits[i] as Entry).fence;
+        const depth = fence.depth(lat, lng);
+        let visit = visits?.get(fence.id);
+        if (!visit) {
+          if (depth < fence.enterMargin) continue;
+          visits ??= this.visitsOf(companyId, vehicleKey);
+          visit = { inside: false, streak: 0, since: time, enterTime: 0, seen: stamp };
+          visits.set(fence.id, visit);
+        }
+        visit.seen = stamp;
+        const event = this.step(visits as Map<number, Visit>, visit, fence, depth, lat, lng, time);
+        if (event) {
+          events ??= [];
+          events.push(event);
+        }
+      }
+    }
+    if (visits) {
+      for (const [id, visit] of visits) {
+        if (visit.seen === stamp) continue;
+        const fence = company?.byId.get(id);
+        // The region was deleted: its visits went with it (region_visits cascades).
+        if (!fence) {
+          visits.delete(id);
+          continue;
+        }
+        // Outside the grown bounding box: farther out than the exit margin.
+        const event = this.step(visits, visit, fence, -Infinity, lat, lng, time);
+        if (event) {
+          events ??= [];
+          events.push(event);
+        }
+      }
+    }
+    return events ?? NONE;
+  }
+
+  /**
+   * Whether the point is in one of the company's parking regions; undefined when the company has none (the
+   * detector then falls back to its line termini).
+   */
+  parkingAt(companyId: number, lat: number, lng: number): boolean | undefined {
+    const company = this.companies.get(companyId);
+    if (!company?.parking) return undefined;
+    const box = this.box;
+    box.minX = box.maxX = lng;
+    box.minY = box.maxY = lat;
+    for (const { fence } of company.tree.search(box)) {
+      if (fence.useType === RegionUseTypeCode.parking && fence.depth(lat, lng) >= 0) return true;
+    }
+    return false;
+  }
+
+  private step(
+    visits: Map<number, Visit>,
+    visit: Visit,
+    fence: Fence,
+    depth: number,
+    lat: number,
+    lng: number,
+    time: number,
+  ): FenceEvent | undefined {
+    if (!visit.inside) {
+      if (depth < fence.enterMargin) {
+        visits.delete(fence.id);
+        return undefined;
+      }
+      if (visit.streak === 0) visit.since = time;
+      if (++visit.streak < GEOFENCE_CONFIRM_REPORTS) return undefined;
+      visit.inside = true;
+      visit.streak = 0;
+      visit.enterTime = visit.since;
+      return { kind: 'enter', fence, time: visit.since, enterTime: visit.since, dwellSeconds: 0, lat, lng };
+    }
+    if (depth > -GEOFENCE_EXIT_MARGIN_M) {
+      visit.streak = 0;
+      return undefined;
+    }
+    if (visit.streak === 0) visit.since = time;
+    if (++visit.streak < GEOFENCE_CONFIRM_REPORTS) return undefined;
+    visits.delete(fence.id);
+    const kind = fence.type === RegionTypeCode.path && !fence.nearEnd(lat, lng) ? 'deviation' : 'exit';
+    return {
+      kind,
+      fence,
+      time: visit.since,
+      enterTime: visit.enterTime,
+      dwellSeconds: Math.max(0, visit.since - visit.enterTime),
+      lat,
+      lng,
+    };
+  }
+
+  private visitsOf(companyId: number, vehicleKey: string): Map<number, Visit> {
+    let company = this.vehicles.get(companyId);
+    if (!company) {
+      company = new Map();
+      this.vehicles.set(companyId, company);
+    }
+    let visits = company.get(vehicleKey);
+    if (!visits) {
+      visits = new Map();
+      company.set(vehicleKey, visits);
+    }
+    return visits;
+  }
+}
