@@ -1,12 +1,12 @@
 import { GEOFENCE_CONFIRM_REPORTS, GEOFENCE_EXIT_MARGIN_M, RegionTypeCode, RegionUseTypeCode } from '@headway/spec';
-import RBush from 'rbush';
 import { Fence, type FenceSource } from './fence.ts';
+import { FenceGrid } from './grid.ts';
 
-// The geofence (docs/regions.md "Geofencing"): per company an R-tree of its regions' bounding boxes, and per
+// The geofence (docs/regions.md "Geofencing"): per company a grid of its regions' bounding boxes (grid.ts), and per
 // vehicle the regions it is in or about to enter. Hysteresis: a vehicle enters once it is `enterMargin` inside
 // on GEOFENCE_CONFIRM_REPORTS consecutive reports and leaves once it is GEOFENCE_EXIT_MARGIN_M outside on as many;
 // the band between them is wider than GPS noise, so jitter on a border makes one visit. A report far from every
-// region costs one R-tree search and no allocation beyond it.
+// region costs one grid cell lookup and no allocation.
 
 export { Fence, type FenceSource } from './fence.ts';
 
@@ -36,17 +36,8 @@ interface Visit {
   seen: number;
 }
 
-/** What the R-tree holds: a small fixed-shape box (reading the bounds off the larger Fence objects is ~3× slower). */
-interface Entry {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-  fence: Fence;
-}
-
 interface CompanyFences {
-  tree: RBush<Entry>;
+  grid: FenceGrid;
   byId: Map<number, Fence>;
   parking: boolean;
 }
@@ -57,7 +48,8 @@ export class GeofenceIndex {
   private readonly companies = new Map<number, CompanyFences>();
   /** company → vehicle key → region id → visit (only regions the vehicle is in or entering). */
   private readonly vehicles = new Map<number, Map<string, Map<number, Visit>>>();
-  private readonly box = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  /** Scratch for a report's candidate fences (test and parkingAt never nest). */
+  private readonly hits: Fence[] = [];
   private stamp = 0;
 
   /** Replaces a company's regions (a reload keeps its vehicles' visits of the regions that remain). */
@@ -71,10 +63,8 @@ export class GeofenceIndex {
       this.companies.delete(companyId);
       return;
     }
-    const tree = new RBush<Entry>();
-    tree.load(fences.map((f) => ({ minX: f.minX, minY: f.minY, maxX: f.maxX, maxY: f.maxY, fence: f })));
     this.companies.set(companyId, {
-      tree,
+      grid: new FenceGrid(fences),
       byId: new Map(fences.map((f) => [f.id, f])),
       parking: fences.some((f) => f.useType === RegionUseTypeCode.parking),
     });
@@ -105,33 +95,26 @@ export class GeofenceIndex {
   test(companyId: number, vehicleKey: string, lat: number, lng: number, time: number): readonly FenceEvent[] {
     const company = this.companies.get(companyId);
     let visits = this.vehicles.get(companyId)?.get(vehicleKey);
-    let hits: Entry[] | undefined;
-    if (company) {
-      const box = this.box;
-      box.minX = box.maxX = lng;
-      box.minY = box.maxY = lat;
-      hits = company.tree.search(box);
-    }
-    if ((!hits || hits.length === 0) && (!visits || visits.size === 0)) return NONE;
+    const hits = this.hits;
+    const count = company ? company.grid.collect(lat, lng, visits, hits) : 0;
+    if (count === 0 && (!visits || visits.size === 0)) return NONE;
     const stamp = ++this.stamp;
     let events: FenceEvent[] | undefined;
-    if (hits) {
-      for (let i = 0; i < hits.length; i++) {
-        const fence = (hits[i] as Entry).fence;
-        const depth = fence.depth(lat, lng);
-        let visit = visits?.get(fence.id);
-        if (!visit) {
-          if (depth < fence.enterMargin) continue;
-          visits ??= this.visitsOf(companyId, vehicleKey);
-          visit = { inside: false, streak: 0, since: time, enterTime: 0, seen: stamp };
-          visits.set(fence.id, visit);
-        }
-        visit.seen = stamp;
-        const event = this.step(visits as Map<number, Visit>, visit, fence, depth, lat, lng, time);
-        if (event) {
-          events ??= [];
-          events.push(event);
-        }
+    for (let i = 0; i < count; i++) {
+      const fence = hits[i] as Fence;
+      const depth = fence.depth(lat, lng);
+      let visit = visits?.get(fence.id);
+      if (!visit) {
+        if (depth < fence.enterMargin) continue;
+        visits ??= this.visitsOf(companyId, vehicleKey);
+        visit = { inside: false, streak: 0, since: time, enterTime: 0, seen: stamp };
+        visits.set(fence.id, visit);
+      }
+      visit.seen = stamp;
+      const event = this.step(visits as Map<number, Visit>, visit, fence, depth, lat, lng, time);
+      if (event) {
+        events ??= [];
+        events.push(event);
       }
     }
     if (visits) {
@@ -161,10 +144,10 @@ export class GeofenceIndex {
   parkingAt(companyId: number, lat: number, lng: number): boolean | undefined {
     const company = this.companies.get(companyId);
     if (!company?.parking) return undefined;
-    const box = this.box;
-    box.minX = box.maxX = lng;
-    box.minY = box.maxY = lat;
-    for (const { fence } of company.tree.search(box)) {
+    const hits = this.hits;
+    const count = company.grid.collect(lat, lng, undefined, hits);
+    for (let i = 0; i < count; i++) {
+      const fence = hits[i] as Fence;
       if (fence.useType === RegionUseTypeCode.parking && fence.depth(lat, lng) >= 0) return true;
     }
     return false;
