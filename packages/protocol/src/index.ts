@@ -96,13 +96,16 @@ export type {
   CircleArea,
   DeleteAreas,
   LatLng,
+  QueryRegions,
   RectangleArea,
+  RegionQueryAnswer,
   RoutePoint,
   SetCircleAreas,
   SetPolygonArea,
   SetRectangleAreas,
   SetRoute,
 } from './messages/regions.ts';
+export { RegionQueryType } from './messages/regions.ts';
 export {
   type Authenticate,
   type GeneralResponse,

@@ -177,6 +177,53 @@ export function bodyArbitrary<K extends MsgId>(msgId: K, version: ProtocolVersio
   const passThrough = fc.record({ type: u8, data: bytes(200) });
   const ids = fc.record({ ids: fc.array(u32, { maxLength: 40 }) });
   const widths = version === 2011 ? [5, 8, 7] : version === 2013 ? [5, 20, 7] : [11, 30, 30];
+  // One area of 0x8600/0x8602 and the whole 0x8604/0x8606 body: also the items of a 0x0608 answer.
+  const circle = withAttr((attr) =>
+    fc.tuple(fc.record({ id: u32, attr: fc.constant(attr), lat: deg, lng: deg, radius: u32 }), limits(attr, v2019)),
+  ).map(([a, l]) => ({ ...a, ...l }));
+  const rectangle = withAttr((attr) =>
+    fc.tuple(
+      fc.record({ id: u32, attr: fc.constant(attr), topLat: deg, leftLng: deg, bottomLat: deg, rightLng: deg }),
+      limits(attr, v2019),
+    ),
+  ).map(([a, l]) => ({ ...a, ...l }));
+  const polygon = withAttr((attr) =>
+    fc.tuple(
+      fc.record({
+        id: u32,
+        attr: fc.constant(attr),
+        vertices: fc.array(fc.record({ lat: deg, lng: deg }), { maxLength: 10 }),
+      }),
+      limits(attr, v2019),
+    ),
+  ).map(([a, l]) => ({ ...a, ...l }));
+  const route = withAttr((attr) =>
+    fc.record({
+      id: u32,
+      attr: fc.constant(attr),
+      start: attr & 1 ? bcd12 : fc.constant(undefined),
+      end: attr & 1 ? bcd12 : fc.constant(undefined),
+      points: fc.array(
+        u8.chain((segAttr) =>
+          fc.record({
+            pointId: u32,
+            segmentId: u32,
+            lat: deg,
+            lng: deg,
+            width: u8,
+            segAttr: fc.constant(segAttr),
+            tooLong: segAttr & 1 ? u16 : fc.constant(undefined),
+            tooShort: segAttr & 1 ? u16 : fc.constant(undefined),
+            maxSpeed: segAttr & 2 ? u16 : fc.constant(undefined),
+            overspeedDuration: segAttr & 2 ? u8 : fc.constant(undefined),
+            nightMaxSpeed: segAttr & 2 && v2019 ? u16 : fc.constant(undefined),
+          }),
+        ),
+        { maxLength: 6 },
+      ),
+      name: v2019 ? text(40) : fc.constant(undefined),
+    }),
+  );
   // A Map, not an object literal: the formatter would rewrite numeric keys in decimal.
   const table = new Map<number, fc.Arbitrary<unknown>>([
     [0x0001, general],
@@ -278,83 +325,24 @@ export function bodyArbitrary<K extends MsgId>(msgId: K, version: ProtocolVersio
         fc.record({ replyFlowId: u16, result: fc.integer({ min: 1, max: 255 }), mediaIds: fc.constant([]) }),
       ),
     ],
-    [
-      0x8600,
-      fc.record({
-        action: u8,
-        areas: fc.array(
-          withAttr((attr) =>
-            fc.tuple(
-              fc.record({ id: u32, attr: fc.constant(attr), lat: deg, lng: deg, radius: u32 }),
-              limits(attr, v2019),
-            ),
-          ).map(([a, l]) => ({ ...a, ...l })),
-          { maxLength: 4 },
-        ),
-      }),
-    ],
+    [0x8600, fc.record({ action: u8, areas: fc.array(circle, { maxLength: 4 }) })],
     [0x8601, ids],
-    [
-      0x8602,
-      fc.record({
-        action: u8,
-        areas: fc.array(
-          withAttr((attr) =>
-            fc.tuple(
-              fc.record({ id: u32, attr: fc.constant(attr), topLat: deg, leftLng: deg, bottomLat: deg, rightLng: deg }),
-              limits(attr, v2019),
-            ),
-          ).map(([a, l]) => ({ ...a, ...l })),
-          { maxLength: 4 },
-        ),
-      }),
-    ],
+    [0x8602, fc.record({ action: u8, areas: fc.array(rectangle, { maxLength: 4 }) })],
     [0x8603, ids],
-    [
-      0x8604,
-      withAttr((attr) =>
-        fc.tuple(
-          fc.record({
-            id: u32,
-            attr: fc.constant(attr),
-            vertices: fc.array(fc.record({ lat: deg, lng: deg }), { maxLength: 10 }),
-          }),
-          limits(attr, v2019),
-        ),
-      ).map(([a, l]) => ({ ...a, ...l })),
-    ],
+    [0x8604, polygon],
     [0x8605, ids],
+    [0x8606, route],
+    [0x8607, ids],
+    [0x8608, fc.record({ type: fc.integer({ min: 1, max: 4 }), ids: fc.array(u32, { maxLength: 40 }) })],
     [
-      0x8606,
-      withAttr((attr) =>
-        fc.record({
-          id: u32,
-          attr: fc.constant(attr),
-          start: attr & 1 ? bcd12 : fc.constant(undefined),
-          end: attr & 1 ? bcd12 : fc.constant(undefined),
-          points: fc.array(
-            u8.chain((segAttr) =>
-              fc.record({
-                pointId: u32,
-                segmentId: u32,
-                lat: deg,
-                lng: deg,
-                width: u8,
-                segAttr: fc.constant(segAttr),
-                tooLong: segAttr & 1 ? u16 : fc.constant(undefined),
-                tooShort: segAttr & 1 ? u16 : fc.constant(undefined),
-                maxSpeed: segAttr & 2 ? u16 : fc.constant(undefined),
-                overspeedDuration: segAttr & 2 ? u8 : fc.constant(undefined),
-                nightMaxSpeed: segAttr & 2 && v2019 ? u16 : fc.constant(undefined),
-              }),
-            ),
-            { maxLength: 6 },
-          ),
-          name: v2019 ? text(40) : fc.constant(undefined),
-        }),
+      0x0608,
+      fc.oneof(
+        fc.record({ type: fc.constant(1), items: fc.array(circle, { maxLength: 3 }) }),
+        fc.record({ type: fc.constant(2), items: fc.array(rectangle, { maxLength: 3 }) }),
+        fc.record({ type: fc.constant(3), items: fc.array(polygon, { maxLength: 3 }) }),
+        fc.record({ type: fc.constant(4), items: fc.array(route, { maxLength: 3 }) }),
       ),
     ],
-    [0x8607, ids],
     [0x0900, passThrough],
     [0x8900, passThrough],
     [0x9003, empty],

@@ -108,6 +108,7 @@ export const DISPATCH_ACTIONS = {
   'change-route': { label: { en: 'Change route', zh: '切换线路', th: 'เปลี่ยนสาย' } },
   'region-push': { label: { en: 'Send region', zh: '下发区域', th: 'ส่งพื้นที่' } },
   'region-delete': { label: { en: 'Delete region', zh: '删除区域', th: 'ลบพื้นที่' } },
+  'region-query': { label: { en: 'Query regions', zh: '查询区域', th: 'สอบถามพื้นที่' } },
 } as const satisfies { readonly [action: string]: { readonly label: Label } };
 
 export type DispatchAction = keyof typeof DISPATCH_ACTIONS;

@@ -1,5 +1,5 @@
 /**
- * Areas and routes: 0x8600–0x8607 (JT/T 808 §8.39–8.46; reference §8). Optional fields follow the attribute bits
+ * Areas and routes: 0x8600–0x8607 (JT/T 808 §8.39–8.46; reference §8) and the 2019 query 0x8608/0x0608. Optional fields follow the attribute bits
  * (time window, speed limit: @headway/spec AREA_ATTRIBUTE_BITS, ROUTE_ATTRIBUTE_BITS, ROUTE_SEGMENT_ATTRIBUTE_BITS);
  * 2019 adds a night speed limit and a WORD-prefixed name.
  * Coordinates are degrees (raw / 1e6), unsigned; the hemisphere is in the attribute's south/west bits.
@@ -7,6 +7,7 @@
  */
 import { AreaAttributeMask as Area, RouteSegmentAttributeMask as Segment } from '@headway/spec';
 import type { Reader, Writer } from '../codec/bytes.ts';
+import { CodecFault } from '../codec/errors.ts';
 import type { BodyContext } from './codec.ts';
 import { defineCodec } from './codec.ts';
 import { readIdList, writeIdList } from './id-list.ts';
@@ -165,36 +166,224 @@ interface ListedArea extends AreaLimits {
   attr: number;
 }
 
-/** 0x8600 / 0x8602 body: action BYTE, area count BYTE, areas; `readGeometry` builds one area from id and attr. */
-function readAreaList<A extends ListedArea>(
+function readListedArea<A extends ListedArea>(
   r: Reader,
   ctx: BodyContext,
   readGeometry: (id: number, attr: number) => A,
-): { action: number; areas: A[] } {
+): A {
+  const id = r.u32();
+  const attr = r.u16();
+  const a = readGeometry(id, attr);
+  readLimits(r, a, attr, ctx);
+  return a;
+}
+
+function writeListedArea<A extends ListedArea>(w: Writer, a: A, ctx: BodyContext, writeGeometry: (a: A) => void): void {
+  w.u32(a.id).u16(a.attr);
+  writeGeometry(a);
+  writeLimits(w, a, a.attr, ctx);
+}
+
+function readCircle(r: Reader, ctx: BodyContext): CircleArea {
+  return readListedArea(r, ctx, (id, attr) => ({ id, attr, lat: deg(r), lng: deg(r), radius: r.u32() }));
+}
+
+function writeCircle(w: Writer, a: CircleArea, ctx: BodyContext): void {
+  writeListedArea(w, a, ctx, () => {
+    putDeg(w, a.lat);
+    putDeg(w, a.lng);
+    w.u32(a.radius);
+  });
+}
+
+function readRectangle(r: Reader, ctx: BodyContext): RectangleArea {
+  return readListedArea(r, ctx, (id, attr) => ({
+    id,
+    attr,
+    topLat: deg(r),
+    leftLng: deg(r),
+    bottomLat: deg(r),
+    rightLng: deg(r),
+  }));
+}
+
+function writeRectangle(w: Writer, a: RectangleArea, ctx: BodyContext): void {
+  writeListedArea(w, a, ctx, () => {
+    putDeg(w, a.topLat);
+    putDeg(w, a.leftLng);
+    putDeg(w, a.bottomLat);
+    putDeg(w, a.rightLng);
+  });
+}
+
+/** 0x8600 / 0x8602 body: action BYTE, area count BYTE, areas. */
+function readAreaList<A>(r: Reader, ctx: BodyContext, readArea: (r: Reader, ctx: BodyContext) => A) {
   const action = r.u8();
   const n = r.u8();
   const areas: A[] = [];
-  for (let i = 0; i < n; i++) {
-    const id = r.u32();
-    const attr = r.u16();
-    const a = readGeometry(id, attr);
-    readLimits(r, a, attr, ctx);
-    areas.push(a);
-  }
+  for (let i = 0; i < n; i++) areas.push(readArea(r, ctx));
   return { action, areas };
 }
 
-function writeAreaList<A extends ListedArea>(
+function writeAreaList<A>(
   w: Writer,
   b: { action: number; areas: A[] },
   ctx: BodyContext,
-  writeGeometry: (a: A) => void,
+  writeArea: (w: Writer, a: A, ctx: BodyContext) => void,
 ): void {
   w.u8(b.action).u8(b.areas.length);
-  for (const a of b.areas) {
-    w.u32(a.id).u16(a.attr);
-    writeGeometry(a);
-    writeLimits(w, a, a.attr, ctx);
+  for (const a of b.areas) writeArea(w, a, ctx);
+}
+
+/** The whole 0x8604 body, also one item of a 0x0608 polygon answer. */
+function readPolygon(r: Reader, ctx: BodyContext): SetPolygonArea {
+  const id = r.u32();
+  const attr = r.u16();
+  const a: SetPolygonArea = { id, attr, vertices: [] };
+  readTime(r, a, attr);
+  if (attr & Area.speedLimit) {
+    a.maxSpeed = r.u16();
+    a.overspeedDuration = r.u8();
+  }
+  const n = r.u16();
+  for (let i = 0; i < n; i++) a.vertices.push({ lat: deg(r), lng: deg(r) });
+  // 2019 puts the night speed after the vertices (reference §8).
+  if (ctx.version === 2019) {
+    if (attr & Area.speedLimit) a.nightMaxSpeed = r.u16();
+    a.name = r.str16();
+  }
+  return a;
+}
+
+function writePolygon(w: Writer, b: SetPolygonArea, ctx: BodyContext): void {
+  w.u32(b.id).u16(b.attr);
+  writeTime(w, b, b.attr);
+  if (b.attr & Area.speedLimit) w.u16(b.maxSpeed ?? 0).u8(b.overspeedDuration ?? 0);
+  w.u16(b.vertices.length);
+  for (const v of b.vertices) {
+    putDeg(w, v.lat);
+    putDeg(w, v.lng);
+  }
+  if (ctx.version === 2019) {
+    if (b.attr & Area.speedLimit) w.u16(b.nightMaxSpeed ?? 0);
+    w.str16(b.name ?? '');
+  }
+}
+
+/** The whole 0x8606 body, also one item of a 0x0608 route answer. */
+function readRoute(r: Reader, ctx: BodyContext): SetRoute {
+  const id = r.u32();
+  const attr = r.u16();
+  const route: SetRoute = { id, attr, points: [] };
+  // Conditional on the timeWindow bit as for areas (SmallChi); yezhihao always writes them — reference §8 caveat.
+  readTime(r, route, attr);
+  const n = r.u16();
+  for (let i = 0; i < n; i++) {
+    const p: RoutePoint = {
+      pointId: r.u32(),
+      segmentId: r.u32(),
+      lat: deg(r),
+      lng: deg(r),
+      width: r.u8(),
+      segAttr: r.u8(),
+    };
+    if (p.segAttr & Segment.driveTimeLimits) {
+      p.tooLong = r.u16();
+      p.tooShort = r.u16();
+    }
+    if (p.segAttr & Segment.speedLimit) readSpeedLimit(r, p, ctx);
+    route.points.push(p);
+  }
+  if (ctx.version === 2019) route.name = r.str16();
+  return route;
+}
+
+function writeRoute(w: Writer, b: SetRoute, ctx: BodyContext): void {
+  w.u32(b.id).u16(b.attr);
+  writeTime(w, b, b.attr);
+  w.u16(b.points.length);
+  for (const p of b.points) {
+    w.u32(p.pointId).u32(p.segmentId);
+    putDeg(w, p.lat);
+    putDeg(w, p.lng);
+    w.u8(p.width).u8(p.segAttr);
+    if (p.segAttr & Segment.driveTimeLimits) w.u16(p.tooLong ?? 0).u16(p.tooShort ?? 0);
+    if (p.segAttr & Segment.speedLimit) writeSpeedLimit(w, p, ctx);
+  }
+  if (ctx.version === 2019) w.str16(b.name ?? '');
+}
+
+/** 0x8608 / 0x0608 query type: which kind of area the query and its answer are about. */
+export const RegionQueryType = { circle: 1, rectangle: 2, polygon: 3, route: 4 } as const;
+
+/** 0x8608 query areas or routes (2019): a DWORD count of ids, unlike the deletes' BYTE; no ids asks for all. */
+export interface QueryRegions {
+  /** RegionQueryType. */
+  type: number;
+  ids: number[];
+}
+
+/**
+ * 0x0608 answer to 0x8608 (2019): what the terminal holds of the asked kind, each item laid out as one area of
+ * 0x8600/0x8602 or the whole body of 0x8604/0x8606. It carries no reply flow id. The standard's table types the
+ * items as DWORD while its text says "area or route data"; toggery/jt808 reads them as here, SmallChi as whole
+ * 0x8600/0x8602 bodies (with action and count) — a terminal of that kind would not decode.
+ */
+export type RegionQueryAnswer =
+  | { type: typeof RegionQueryType.circle; items: CircleArea[] }
+  | { type: typeof RegionQueryType.rectangle; items: RectangleArea[] }
+  | { type: typeof RegionQueryType.polygon; items: SetPolygonArea[] }
+  | { type: typeof RegionQueryType.route; items: SetRoute[] };
+
+function readItems<T>(r: Reader, ctx: BodyContext, readItem: (r: Reader, ctx: BodyContext) => T): T[] {
+  const n = r.u32();
+  const items: T[] = [];
+  // A short first fragment holds only part of the list.
+  for (let i = 0; i < n && !(ctx.partial && r.remaining === 0); i++) items.push(readItem(r, ctx));
+  return items;
+}
+
+function writeItems<T>(
+  w: Writer,
+  items: T[],
+  ctx: BodyContext,
+  writeItem: (w: Writer, a: T, ctx: BodyContext) => void,
+) {
+  w.u32(items.length);
+  for (const a of items) writeItem(w, a, ctx);
+}
+
+function readQueryAnswer(r: Reader, ctx: BodyContext): RegionQueryAnswer {
+  const type = r.u8();
+  switch (type) {
+    case RegionQueryType.circle:
+      return { type, items: readItems(r, ctx, readCircle) };
+    case RegionQueryType.rectangle:
+      return { type, items: readItems(r, ctx, readRectangle) };
+    case RegionQueryType.polygon:
+      return { type, items: readItems(r, ctx, readPolygon) };
+    case RegionQueryType.route:
+      return { type, items: readItems(r, ctx, readRoute) };
+    default:
+      throw new CodecFault('BAD_VALUE', `0x0608 query type ${type} is not 1–4`, 0);
+  }
+}
+
+function writeQueryAnswer(w: Writer, b: RegionQueryAnswer, ctx: BodyContext): void {
+  w.u8(b.type);
+  switch (b.type) {
+    case RegionQueryType.circle:
+      writeItems(w, b.items, ctx, writeCircle);
+      return;
+    case RegionQueryType.rectangle:
+      writeItems(w, b.items, ctx, writeRectangle);
+      return;
+    case RegionQueryType.polygon:
+      writeItems(w, b.items, ctx, writePolygon);
+      return;
+    case RegionQueryType.route:
+      writeItems(w, b.items, ctx, writeRoute);
+      return;
   }
 }
 
@@ -205,121 +394,29 @@ export const regionCodecs = [
   defineCodec(
     0x8600,
     'set circle areas',
-    (r, ctx): SetCircleAreas =>
-      readAreaList(r, ctx, (id, attr): CircleArea => ({ id, attr, lat: deg(r), lng: deg(r), radius: r.u32() })),
-    (w, b, ctx) =>
-      writeAreaList(w, b, ctx, (a) => {
-        putDeg(w, a.lat);
-        putDeg(w, a.lng);
-        w.u32(a.radius);
-      }),
+    (r, ctx): SetCircleAreas => readAreaList(r, ctx, readCircle),
+    (w, b, ctx) => writeAreaList(w, b, ctx, writeCircle),
   ),
   deleteCodec(0x8601, 'delete circle areas'),
   defineCodec(
     0x8602,
     'set rectangle areas',
-    (r, ctx): SetRectangleAreas =>
-      readAreaList(
-        r,
-        ctx,
-        (id, attr): RectangleArea => ({
-          id,
-          attr,
-          topLat: deg(r),
-          leftLng: deg(r),
-          bottomLat: deg(r),
-          rightLng: deg(r),
-        }),
-      ),
-    (w, b, ctx) =>
-      writeAreaList(w, b, ctx, (a) => {
-        putDeg(w, a.topLat);
-        putDeg(w, a.leftLng);
-        putDeg(w, a.bottomLat);
-        putDeg(w, a.rightLng);
-      }),
+    (r, ctx): SetRectangleAreas => readAreaList(r, ctx, readRectangle),
+    (w, b, ctx) => writeAreaList(w, b, ctx, writeRectangle),
   ),
   deleteCodec(0x8603, 'delete rectangle areas'),
-  defineCodec(
-    0x8604,
-    'set polygon area',
-    (r, ctx): SetPolygonArea => {
-      const id = r.u32();
-      const attr = r.u16();
-      const a: SetPolygonArea = { id, attr, vertices: [] };
-      readTime(r, a, attr);
-      if (attr & Area.speedLimit) {
-        a.maxSpeed = r.u16();
-        a.overspeedDuration = r.u8();
-      }
-      const n = r.u16();
-      for (let i = 0; i < n; i++) a.vertices.push({ lat: deg(r), lng: deg(r) });
-      // 2019 puts the night speed after the vertices (reference §8).
-      if (ctx.version === 2019) {
-        if (attr & Area.speedLimit) a.nightMaxSpeed = r.u16();
-        a.name = r.str16();
-      }
-      return a;
-    },
-    (w, b, ctx) => {
-      w.u32(b.id).u16(b.attr);
-      writeTime(w, b, b.attr);
-      if (b.attr & Area.speedLimit) w.u16(b.maxSpeed ?? 0).u8(b.overspeedDuration ?? 0);
-      w.u16(b.vertices.length);
-      for (const v of b.vertices) {
-        putDeg(w, v.lat);
-        putDeg(w, v.lng);
-      }
-      if (ctx.version === 2019) {
-        if (b.attr & Area.speedLimit) w.u16(b.nightMaxSpeed ?? 0);
-        w.str16(b.name ?? '');
-      }
-    },
-  ),
+  defineCodec(0x8604, 'set polygon area', readPolygon, writePolygon),
   deleteCodec(0x8605, 'delete polygon areas'),
+  defineCodec(0x8606, 'set route', readRoute, writeRoute),
+  deleteCodec(0x8607, 'delete routes'),
   defineCodec(
-    0x8606,
-    'set route',
-    (r, ctx): SetRoute => {
-      const id = r.u32();
-      const attr = r.u16();
-      const route: SetRoute = { id, attr, points: [] };
-      // Conditional on the timeWindow bit as for areas (SmallChi); yezhihao always writes them — reference §8 caveat.
-      readTime(r, route, attr);
-      const n = r.u16();
-      for (let i = 0; i < n; i++) {
-        const p: RoutePoint = {
-          pointId: r.u32(),
-          segmentId: r.u32(),
-          lat: deg(r),
-          lng: deg(r),
-          width: r.u8(),
-          segAttr: r.u8(),
-        };
-        if (p.segAttr & Segment.driveTimeLimits) {
-          p.tooLong = r.u16();
-          p.tooShort = r.u16();
-        }
-        if (p.segAttr & Segment.speedLimit) readSpeedLimit(r, p, ctx);
-        route.points.push(p);
-      }
-      if (ctx.version === 2019) route.name = r.str16();
-      return route;
-    },
+    0x8608,
+    'query areas or routes',
+    (r, ctx): QueryRegions => ({ type: r.u8(), ids: readItems(r, ctx, (r) => r.u32()) }),
     (w, b, ctx) => {
-      w.u32(b.id).u16(b.attr);
-      writeTime(w, b, b.attr);
-      w.u16(b.points.length);
-      for (const p of b.points) {
-        w.u32(p.pointId).u32(p.segmentId);
-        putDeg(w, p.lat);
-        putDeg(w, p.lng);
-        w.u8(p.width).u8(p.segAttr);
-        if (p.segAttr & Segment.driveTimeLimits) w.u16(p.tooLong ?? 0).u16(p.tooShort ?? 0);
-        if (p.segAttr & Segment.speedLimit) writeSpeedLimit(w, p, ctx);
-      }
-      if (ctx.version === 2019) w.str16(b.name ?? '');
+      w.u8(b.type);
+      writeItems(w, b.ids, ctx, (w, id) => w.u32(id));
     },
   ),
-  deleteCodec(0x8607, 'delete routes'),
+  defineCodec(0x0608, 'query areas or routes answer', readQueryAnswer, writeQueryAnswer),
 ] as const;

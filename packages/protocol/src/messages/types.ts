@@ -29,7 +29,15 @@ import type { LocationBatch, LocationQueryResponse, TemporaryTracking } from './
 import type { MediaData, MediaDataResponse, MediaEvent, TakePhoto, TakePhotoResponse } from './multimedia.ts';
 import type { ParamsResponse, QueryParams, SetParams } from './parameters.ts';
 import type { PassThrough } from './passthrough.ts';
-import type { DeleteAreas, SetCircleAreas, SetPolygonArea, SetRectangleAreas, SetRoute } from './regions.ts';
+import type {
+  DeleteAreas,
+  QueryRegions,
+  RegionQueryAnswer,
+  SetCircleAreas,
+  SetPolygonArea,
+  SetRectangleAreas,
+  SetRoute,
+} from './regions.ts';
 import type {
   Authenticate,
   GeneralResponse,
@@ -88,6 +96,8 @@ export interface BodyMap {
   0x8605: DeleteAreas;
   0x8606: SetRoute;
   0x8607: DeleteAreas;
+  0x8608: QueryRegions;
+  0x0608: RegionQueryAnswer;
   // passthrough.ts
   0x0900: PassThrough;
   0x8900: PassThrough;

@@ -14,14 +14,18 @@ const ANSWERED_BY: Record<number, number> = {
   33030: 0x0104,
   33031: 0x0107,
   33281: 0x0201,
+  34312: 0x0608,
   34817: 0x0805,
   36867: 0x1003,
   37381: 0x1205,
   37377: 0x1205,
 };
 
-/** Answers with no reply flow id in their body: matched by message id, oldest command first. */
-const WITHOUT_FLOW_ID = new Set([0x0107, 0x1003]);
+/**
+ * Answers with no reply flow id in their body: matched by message id, oldest command first. 0x0608 (2019) has
+ * none in the standard's table nor in the open-source codecs (SmallChi, toggery).
+ */
+const WITHOUT_FLOW_ID = new Set([0x0107, 0x1003, 0x0608]);
 
 export function expectedReply(commandMsgId: number): number {
   return ANSWERED_BY[commandMsgId] ?? 0x0001;

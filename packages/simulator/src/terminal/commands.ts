@@ -4,6 +4,9 @@ import {
   type Jt808Message,
   type LocationReport,
   type Param,
+  type RegionQueryAnswer,
+  type SetCircleAreas,
+  type SetRectangleAreas,
 } from '@headway/protocol';
 import { COMM_MODULE_BITS, GNSS_MODULE_BITS, TERMINAL_TYPE_BITS, wordOf } from '@headway/spec';
 import type { ParamValue } from './parameters.ts';
@@ -114,6 +117,11 @@ export function answerCommand(m: Incoming, t: CommandTarget, now: number): Jt808
       }
       return [ok()];
     }
+    case 0x8608: {
+      const answer = heldRegions(t, m.body.type, m.body.ids);
+      // A 2019 query type outside 1–4 has no answer layout: refuse it as unsupported.
+      return answer ? [{ msgId: 0x0608, body: answer }] : [ok(GeneralResult.unsupported)];
+    }
     case 0x8801: {
       const count = m.body.command === 0 || m.body.command === 0xffff ? 0 : Math.min(m.body.command, 3);
       const ids = Array.from({ length: count }, () => t.nextMediaId());
@@ -159,4 +167,22 @@ function regionKey(msgId: number, body: unknown): number {
   const b = body as { areas?: { id: number }[]; id?: number; routeId?: number };
   const id = b.areas?.[0]?.id ?? b.id ?? b.routeId ?? 0;
   return (msgId - 0x8600) * 1_000_000_000 + id;
+}
+
+/**
+ * The 0x0608 answer to a 0x8608 query: the held areas of that kind (one stored 0x8600/0x8602 may carry several),
+ * those named by `ids` or all of them, a later copy of an id replacing an earlier one.
+ */
+function heldRegions(t: CommandTarget, type: number, ids: number[]): RegionQueryAnswer | undefined {
+  if (type < 1 || type > 4) return undefined;
+  const kind = 0x8600 + (type - 1) * 2;
+  const byId = new Map<number, { id: number }>();
+  for (const region of t.regions.values()) {
+    if (region.msgId !== kind) continue;
+    const items =
+      type <= 2 ? (region.body as SetCircleAreas | SetRectangleAreas).areas : [region.body as { id: number }];
+    for (const item of items) if (ids.length === 0 || ids.includes(item.id)) byId.set(item.id, item);
+  }
+  // The stored bodies were decoded as `kind`, so their items are of the asked type.
+  return { type, items: [...byId.values()] } as RegionQueryAnswer;
 }
