@@ -1,4 +1,5 @@
 import { PassThrough, type Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatLocalTime } from '../companies/time-zone.ts';
 
@@ -29,4 +30,17 @@ export function sendWorkbook(
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
     .send(body);
+}
+
+/**
+ * A streamed workbook with one sheet whose header row (bold, frozen) is written at once: the exports add rows and
+ * commit the workbook. Shared strings off, so memory stays flat however many rows follow.
+ */
+export function startSheet(out: Writable, sheetName: string, columns: Partial<ExcelJS.Column>[]) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns;
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  return { workbook, sheet };
 }

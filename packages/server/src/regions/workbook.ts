@@ -8,9 +8,9 @@ import {
   type RegionType,
   type RegionUseType,
 } from '@headway/spec';
-import ExcelJS from 'exceljs';
 import { describeTimeZone, wallClockDate } from '../companies/time-zone.ts';
 import type { RegionRow } from '../contract/index.ts';
+import { startSheet } from '../exports/workbook-reply.ts';
 
 // GET /basic/region/export as one .xlsx sheet, streamed row by row (as the command log export). Type and use
 // names come from @headway/spec; the headers are the export's own words, in the caller's language.
@@ -44,9 +44,7 @@ export async function writeRegionWorkbook(
 ): Promise<number> {
   const { language, timeZone } = context;
   const label = (key: keyof typeof FIELD_LABELS) => labelIn(FIELD_LABELS[key], language);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(labelIn(REGION_SHEET, language), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
+  const { workbook, sheet } = startSheet(out, labelIn(REGION_SHEET, language), [
     { header: label('name'), key: 'name', width: 28 },
     { header: label('type'), key: 'type', width: 16 },
     { header: label('useType'), key: 'useType', width: 22 },
@@ -61,9 +59,7 @@ export async function writeRegionWorkbook(
       width: 21,
       style: { numFmt: 'yyyy-mm-dd hh:mm:ss' },
     },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+  ]);
 
   let count = 0;
   for await (const r of rows) {

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { ALARM_LEVELS, type AlarmLevel, alarmLabel, alarmTextCode, type Language, labelIn } from '@headway/spec';
-import ExcelJS from 'exceljs';
 import { describeTimeZone, wallClockDate } from '../../companies/time-zone.ts';
+import { startSheet } from '../../exports/workbook-reply.ts';
 import type { ExportedAlarm } from './query.ts';
 import { ALARM_FIELD_LABELS, EXPORT_STRINGS, fill, READ_STATE_LABELS } from './strings.ts';
 
@@ -28,11 +28,7 @@ export async function writeAlarmWorkbook(
   const zone = describeTimeZone(timeZone, context.now);
   const timeHeader = (key: 'eventTime' | 'endTime') => fill(labelIn(EXPORT_STRINGS.timeIn, language), label(key), zone);
 
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(labelIn(EXPORT_STRINGS.sheetName, language), {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = [
+  const { workbook, sheet } = startSheet(out, labelIn(EXPORT_STRINGS.sheetName, language), [
     { header: label('vehicle'), key: 'vehicle', width: 16 },
     { header: label('plate'), key: 'plate', width: 14 },
     { header: label('imei'), key: 'imei', width: 18 },
@@ -47,9 +43,7 @@ export async function writeAlarmWorkbook(
     { header: label('readState'), key: 'readState', width: 12 },
     { header: label('remark'), key: 'remark', width: 30 },
     { header: label('readBy'), key: 'readBy', width: 14 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+  ]);
 
   const customName = (code: number) => customNames.get(code);
   let count = 0;

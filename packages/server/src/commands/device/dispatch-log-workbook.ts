@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import { COMMAND_STATES, type CommandState, type Label, type Language, labelIn } from '@headway/spec';
-import ExcelJS from 'exceljs';
 import { describeTimeZone, wallClockDate } from '../../companies/time-zone.ts';
 import type { DispatchLogRow } from '../../contract/commands.ts';
+import { startSheet } from '../../exports/workbook-reply.ts';
 import { DISPATCH_ACTION_LABELS, DISPATCH_LOG_FIELD_LABELS, DISPATCH_LOG_SHEET } from './dispatch-log-strings.ts';
 
 // The command log export as one .xlsx sheet, written row by row with exceljs' streaming writer (as the alarm
@@ -33,11 +33,7 @@ export async function writeDispatchLogWorkbook(
   const time = (key: 'sendTime' | 'replyTime' | 'expireTime') => `${label(key)} (${zone})`;
   const when = (t: number | null) => (t === null ? null : wallClockDate(t, timeZone));
 
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(labelIn(DISPATCH_LOG_SHEET, language), {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = [
+  const { workbook, sheet } = startSheet(out, labelIn(DISPATCH_LOG_SHEET, language), [
     { header: time('sendTime'), key: 'sendTime', width: 21, style: { numFmt: TIME_FORMAT } },
     { header: label('vehicle'), key: 'vehicle', width: 16 },
     { header: label('imei'), key: 'imei', width: 18 },
@@ -49,9 +45,7 @@ export async function writeDispatchLogWorkbook(
     { header: label('result'), key: 'result', width: 8 },
     { header: time('replyTime'), key: 'replyTime', width: 21, style: { numFmt: TIME_FORMAT } },
     { header: time('expireTime'), key: 'expireTime', width: 21, style: { numFmt: TIME_FORMAT } },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+  ]);
 
   let count = 0;
   for await (const r of rows) {

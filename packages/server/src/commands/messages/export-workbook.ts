@@ -8,9 +8,9 @@ import {
   MESSAGE_TARGETS,
   TEXT_FLAG_BITS,
 } from '@headway/spec';
-import ExcelJS from 'exceljs';
 import { describeTimeZone, wallClockDate } from '../../companies/time-zone.ts';
 import type { MessageLogRow } from '../../contract/commands.ts';
+import { startSheet } from '../../exports/workbook-reply.ts';
 
 // The message log export (GET /logs/message/export) as one .xlsx sheet, written row by row with exceljs'
 // streaming writer so memory stays flat however many rows (up to the route's cap) go out.
@@ -50,9 +50,7 @@ export async function writeMessageLogWorkbook(
   const timeHeader = (key: 'sendTime' | 'replyTime' | 'expireTime') => `${label(key)} (${zone})`;
   const time = (t: number | null) => (t === null ? null : wallClockDate(t, timeZone));
 
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(label('sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
+  const { workbook, sheet } = startSheet(out, label('sheet'), [
     { header: label('vehicle'), key: 'vehicle', width: 16 },
     { header: label('message'), key: 'message', width: 40 },
     { header: label('flags'), key: 'flags', width: 28 },
@@ -63,9 +61,7 @@ export async function writeMessageLogWorkbook(
     { header: timeHeader('replyTime'), key: 'replyTime', width: 21, style: { numFmt: TIME_FORMAT } },
     { header: label('reply'), key: 'reply', width: 30 },
     { header: timeHeader('expireTime'), key: 'expireTime', width: 21, style: { numFmt: TIME_FORMAT } },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+  ]);
 
   let count = 0;
   for await (const r of rows) {
