@@ -14,6 +14,10 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 
 /** real_data's `area` from a position's attached items; undefined when the report carries none of them. */
 export function terminalAreaOf(attached: Readonly<Record<string, unknown>>): RealDataArea | undefined {
+  // Every report passes here (live push and the ingest): most carry none of the three items, so allocate nothing.
+  if (attached['0x11'] === undefined && attached['0x12'] === undefined && attached['0x13'] === undefined) {
+    return undefined;
+  }
   const area: RealDataArea = {};
   const io = occurrences(attached['0x12']).flatMap((v) =>
     isNumber(v.areaType) && isNumber(v.areaId) && isNumber(v.direction)
