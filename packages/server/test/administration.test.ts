@@ -123,6 +123,7 @@ describe.each(ENGINES)('users, roles and the own profile on %s', (engine) => {
     expect(screens.result).toEqual([
       { name: 'Dashboard', title: 'route.dashboard', parent: null },
       { name: 'BasicAlarmType', title: 'route.basicAlarmType', parent: 'Basic' },
+      { name: 'BasicRegion', title: 'route.basicRegion', parent: 'Basic' },
       { name: 'MonitoringMap', title: 'route.monitoringMap', parent: 'Monitoring' },
       { name: 'MonitoringLineMap', title: 'route.monitoringLineMap', parent: 'Monitoring' },
       { name: 'MonitoringTrack', title: 'route.monitoringTrack', parent: 'Monitoring' },

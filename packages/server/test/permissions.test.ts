@@ -22,6 +22,7 @@ describe.each(ENGINES)('permissions and the menu tree on %s', (engine) => {
       'Dashboard',
       'Basic',
       'BasicAlarmType',
+      'BasicRegion',
       'Monitoring',
       'MonitoringMap',
       'MonitoringLineMap',

@@ -15,6 +15,7 @@ export * from './pages.ts';
 export * from './parameters.ts';
 export * from './permissions.ts';
 export * from './region-attribute-bits.ts';
+export * from './region-point.ts';
 export * from './region-rules.ts';
 export * from './safety-vehicle-status-bits.ts';
 export * from './state-bits.ts';

@@ -51,3 +51,52 @@ export const GEOFENCE_ENTER_MARGIN_M = 10;
 export const GEOFENCE_EXIT_MARGIN_M = 20;
 /** …on this many consecutive reports (one wild fix does not make a visit or end one). */
 export const GEOFENCE_CONFIRM_REPORTS = 2;
+
+// Showing a circle (spec section 9 "circle zoom thresholds by radius from 960000 m down to 1000 m map to zoom 3 to
+// 14, finer 16 and 20 in fence selector"): each halving of the radius is one zoom step in, so the circle fills
+// about the same share of the view; docs/regions.md "The console".
+
+/** [smallest radius in metres, zoom]: the first row the radius reaches gives the zoom; smaller than all is 14. */
+export const REGION_CIRCLE_ZOOMS: readonly (readonly [radius: number, zoom: number])[] = [
+  [960_000, 3],
+  [480_000, 4],
+  [240_000, 5],
+  [120_000, 6],
+  [60_000, 7],
+  [30_000, 8],
+  [15_000, 9],
+  [8_000, 10],
+  [4_000, 11],
+  [2_000, 12],
+  [1_000, 13],
+];
+export const REGION_CIRCLE_MAX_ZOOM = 14;
+/** The fence selector looks closer at small places: under 500 m zoom 16, under 50 m zoom 20. */
+export const REGION_SELECTOR_FINE_ZOOMS: readonly (readonly [below: number, zoom: number])[] = [
+  [50, 20],
+  [500, 16],
+];
+
+/** The zoom that frames a circle of this radius; `fine` adds the fence selector's closer steps. */
+export function regionCircleZoom(radius: number, fine = false): number {
+  if (fine) {
+    for (const [below, zoom] of REGION_SELECTOR_FINE_ZOOMS) if (radius < below) return zoom;
+  }
+  for (const [reach, zoom] of REGION_CIRCLE_ZOOMS) if (radius >= reach) return zoom;
+  return REGION_CIRCLE_MAX_ZOOM;
+}
+
+/**
+ * The fence selector's coordinate search box (spec section 5): `lat,lng`, both plain numbers, lat −90…90 and lng
+ * −180…180; anything else is ignored (null), never an error.
+ */
+export function parseCoordinateSearch(text: string): { lat: number; lng: number } | null {
+  const parts = text.split(',');
+  if (parts.length !== 2) return null;
+  const [lat, lng] = parts.map((p) => {
+    const trimmed = p.trim();
+    return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  }) as [number, number];
+  if (!(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180)) return null;
+  return { lat, lng };
+}

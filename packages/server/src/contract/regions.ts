@@ -100,3 +100,23 @@ export const RegionExportQuery = Type.Intersect([
   Type.Object({ time_zone: Type.Optional(Type.String({ maxLength: 64 })) }),
 ]);
 export type RegionExportQuery = Static<typeof RegionExportQuery>;
+
+/** GET /basic/region/visits: a region's visits, newest first (docs/regions.md "Visits"). */
+export const RegionVisitsQuery = Type.Intersect([PageQuery, Type.Object({ region_id: Type.Integer({ minimum: 1 }) })]);
+export type RegionVisitsQuery = Static<typeof RegionVisitsQuery>;
+
+export const RegionVisitRow = Type.Object({
+  id: Type.Integer(),
+  region_id: Type.Integer(),
+  /** null once the vehicle is deleted; terminal_phone still says who it was. */
+  car_id: Type.Union([Type.Integer(), Type.Null()]),
+  car_name: Type.String(),
+  terminal_phone: Type.String(),
+  /** Epoch seconds of the confirmed entry. */
+  enter_time: Type.Integer(),
+  /** null while the vehicle is still inside. */
+  exit_time: Type.Union([Type.Integer(), Type.Null()]),
+  /** Seconds inside: the closed visit's, or so far for an open one (at the time of the answer). */
+  dwell_seconds: Type.Integer(),
+});
+export type RegionVisitRow = Static<typeof RegionVisitRow>;

@@ -12,6 +12,7 @@ describe('menu tree', () => {
       'Dashboard',
       'Basic',
       'BasicAlarmType',
+      'BasicRegion',
       'Monitoring',
       'MonitoringMap',
       'MonitoringLineMap',

@@ -55,6 +55,12 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         component: 'basic/alarm-type/index',
         meta: { title: 'route.basicAlarmType', icon: 'BellOutlined' },
       },
+      {
+        path: 'region',
+        name: 'BasicRegion',
+        component: 'basic/region/index',
+        meta: { title: 'route.basicRegion', icon: 'GatewayOutlined' },
+      },
     ],
   },
   {

@@ -1,10 +1,10 @@
+import { parseRegionPoint, type RegionShape } from '@headway/spec';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { ListResult, RegionFilter, RegionRow } from '../contract/index.ts';
+import type { ListResult, RegionFilter, RegionRow, RegionVisitRow } from '../contract/index.ts';
 import { parseJson } from '../store/json.ts';
 import { contains, pageOffset } from '../store/paging.ts';
 import type { Database } from '../store/schema.ts';
-import { parseRegionPoint, type RegionShape } from './geometry.ts';
 import { regionDb } from './schema.ts';
 
 // The store side of /basic/region, shared with the console, the geofence engine and the terminal push. Every
@@ -230,4 +230,53 @@ export async function companyRegions(db: Kysely<Database>, companyId: number): P
     });
   }
   return regions;
+}
+
+/** A region's visits, newest entry first; an open visit's dwell counts up to `now` (epoch seconds). */
+export async function listRegionVisits(
+  db: Kysely<Database>,
+  companyId: number,
+  regionId: number,
+  page: { page: number; limit: number },
+  now: number,
+): Promise<ListResult<RegionVisitRow>> {
+  const base = regionDb(db)
+    .selectFrom('region_visits')
+    .where('region_visits.company_id', '=', companyId)
+    .where('region_visits.region_id', '=', regionId);
+  const counted = await base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .leftJoin('vehicles', 'vehicles.id', 'region_visits.vehicle_id')
+    .select([
+      'region_visits.id',
+      'region_visits.region_id',
+      'region_visits.vehicle_id',
+      'vehicles.car_name',
+      'region_visits.terminal_phone',
+      'region_visits.enter_time',
+      'region_visits.exit_time',
+      'region_visits.dwell_seconds',
+    ])
+    .orderBy('region_visits.enter_time', 'desc')
+    .orderBy('region_visits.id', 'desc')
+    .limit(page.limit)
+    .offset(pageOffset(page))
+    .execute();
+  return {
+    total: Number(counted.total),
+    rows: rows.map((r) => {
+      const enter = Number(r.enter_time);
+      const exit = r.exit_time === null ? null : Number(r.exit_time);
+      return {
+        id: Number(r.id),
+        region_id: Number(r.region_id),
+        car_id: r.vehicle_id === null ? null : Number(r.vehicle_id),
+        car_name: r.car_name ?? '',
+        terminal_phone: r.terminal_phone,
+        enter_time: enter,
+        exit_time: exit,
+        dwell_seconds: r.dwell_seconds !== null ? Number(r.dwell_seconds) : Math.max(0, (exit ?? now) - enter),
+      };
+    }),
+  };
 }

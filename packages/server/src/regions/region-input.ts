@@ -1,7 +1,13 @@
-import { REGION_NAME_MAX, REGION_REMARK_MAX } from '@headway/spec';
+import {
+  formatLatLng,
+  formatRegionPoint,
+  parseRegionPoint,
+  REGION_NAME_MAX,
+  REGION_REMARK_MAX,
+  regionCentre,
+} from '@headway/spec';
 import type { CreateRegionBody } from '../contract/index.ts';
 import { parameterError } from '../kernel/errors.ts';
-import { formatLatLng, formatRegionPoint, parseRegionPoint, regionCentre } from './geometry.ts';
 import type { RegionValues } from './queries.ts';
 
 // A create or update body checked against spec section 5 ("Region name required, trimmed, max 128; remark max

@@ -6,9 +6,10 @@ import { ENGINES } from '../../test/helpers/database.ts';
 import { PASSWORD, seedCompany, startTestServer, type TestServer } from '../../test/helpers/server.ts';
 import { signedInUserWith } from '../../test/helpers/users.ts';
 import { sign } from '../auth/signature.ts';
-import type { ListResult, RegionPointCheck, RegionRow } from '../contract/index.ts';
+import type { ListResult, RegionPointCheck, RegionRow, RegionVisitRow } from '../contract/index.ts';
 import { ErrorCode } from '../kernel/errors.ts';
 import { companyRegions, exportedRegions } from './queries.ts';
+import { regionDb } from './schema.ts';
 
 // /basic/region over real HTTP on both engines: CRUD for every type, the spec's input rules, tenant isolation,
 // sharing between users of one company, the permission mask and the export.
@@ -310,6 +311,61 @@ describe.each(ENGINES)('regions API on %s', (engine) => {
     expect((await viewer.delete(`/basic/region/${mine.id}`)).code).toBe(ErrorCode.permission);
     expect((await viewer.get('/basic/region/export')).code).toBe(ErrorCode.permission);
     await admin.delete(`/basic/region/${mine.id}`);
+  });
+
+  it('lists the visits of a region newest first, an open one counting up, to those who see the region', async () => {
+    const row = created(
+      await admin.post<RegionRow>('/basic/region', {
+        region_name: 'Visited depot',
+        region_type: 1,
+        region_point: '1,1,300',
+      }),
+    );
+    const now = Math.floor(Date.now() / 1000);
+    await regionDb(server.store.db)
+      .insertInto('region_visits')
+      .values([
+        {
+          company_id: server.demoCompanyId,
+          region_id: row.id,
+          vehicle_id: null,
+          terminal_phone: '013800000001',
+          enter_time: now - 7200,
+          exit_time: now - 6000,
+          dwell_seconds: 1200,
+        },
+        {
+          company_id: server.demoCompanyId,
+          region_id: row.id,
+          vehicle_id: null,
+          terminal_phone: '013800000002',
+          enter_time: now - 600,
+          exit_time: null,
+          dwell_seconds: null,
+        },
+      ])
+      .execute();
+    const reply = await admin.get<ListResult<RegionVisitRow>>(
+      `/basic/region/visits?region_id=${row.id}&page=1&limit=10`,
+    );
+    expect(reply.code).toBe(0);
+    expect(reply.result.total).toBe(2);
+    const [open, closed] = reply.result.rows;
+    expect(open).toMatchObject({ terminal_phone: '013800000002', exit_time: null, car_id: null, car_name: '' });
+    expect(open?.dwell_seconds).toBeGreaterThanOrEqual(595);
+    expect(open?.dwell_seconds).toBeLessThan(700);
+    expect(closed).toMatchObject({ terminal_phone: '013800000001', dwell_seconds: 1200, exit_time: now - 6000 });
+    // Another company's admin does not see the region, so not its visits either.
+    expect((await adminB.get(`/basic/region/visits?region_id=${row.id}`)).code).toBe(ErrorCode.recordMissing);
+    expect((await admin.get('/basic/region/visits?region_id=0')).code).toBe(ErrorCode.parameter);
+    await admin.delete(`/basic/region/${row.id}`);
+  });
+
+  it('lets the track playback read regions but not keep them', async () => {
+    const player = await signedInUserWith(server, admin, 'track-player', { MonitoringTrack: ALL });
+    expect((await player.post('/basic/region/list', { page: 1, limit: 10, data: {} })).code).toBe(0);
+    const body = { region_name: 'Player place', region_type: 0, region_point: '1,1' };
+    expect((await player.post('/basic/region', body)).code).toBe(ErrorCode.permission);
   });
 
   it('exports the visible regions of the filter as an .xlsx', async () => {

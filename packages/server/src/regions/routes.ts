@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { formatLatLng, formatRegionPoint, parseRegionPoint, regionCentre } from '@headway/spec';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { sessionOf } from '../auth/access.ts';
@@ -12,6 +13,7 @@ import {
   type RegionPointCheck,
   RegionPointValidatorQuery,
   RegionValidatorQuery,
+  RegionVisitsQuery,
   UpdateRegionBody,
 } from '../contract/index.ts';
 import { sendWorkbook } from '../exports/workbook-reply.ts';
@@ -19,10 +21,8 @@ import { ok } from '../kernel/envelope.ts';
 import { ApiError, ErrorCode, parameterError } from '../kernel/errors.ts';
 import { pickLanguage } from '../kernel/language.ts';
 import { epochSeconds } from '../kernel/time.ts';
-import { isScreen } from '../menu/catalogue.ts';
 import type { Services } from '../services.ts';
 import { paging } from '../store/paging.ts';
-import { formatLatLng, formatRegionPoint, parseRegionPoint, regionCentre } from './geometry.ts';
 import {
   countRegions,
   deleteRegion,
@@ -30,6 +30,7 @@ import {
   getRegion,
   insertRegion,
   listRegions,
+  listRegionVisits,
   type RegionViewer,
   regionNameTaken,
   updateRegion,
@@ -43,11 +44,14 @@ import './region-signal.ts';
 // caller it does not exist. Every write tells the geofence engine (announceRegionChange) to rebuild the index.
 
 /**
- * The Basic → Custom area screen arrives with the console work; until it is in the menu catalogue the live map's
- * mask governs alone (the route declaration may only name known screens, authenticate.ts).
+ * Basic → Custom area and the live map's fence selector both keep regions; the track playback draws them, so its
+ * view bit reads them too.
  */
-const SCREENS = ['BasicRegion', 'MonitoringMap'].filter(isScreen);
-const access = (need: 'view' | 'add' | 'edit' | 'delete' | 'export') => ({ access: { screen: SCREENS, need } });
+const WRITERS = ['BasicRegion', 'MonitoringMap'] as const;
+const READERS = [...WRITERS, 'MonitoringTrack'] as const;
+const access = (need: 'view' | 'add' | 'edit' | 'delete' | 'export') => ({
+  access: { screen: need === 'view' ? READERS : WRITERS, need },
+});
 
 /** Rows one export may hold; more answers 1009. */
 export const REGION_EXPORT_MAX_ROWS = 50_000;
@@ -150,6 +154,20 @@ export function regionRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyP
         await deleteRegion(db, viewer.companyId, request.params.id);
         announce(request, viewer.companyId);
         return ok(null);
+      },
+    );
+
+    // A region's detail shows who came and how long they stayed (the geofence engine's visits).
+    app.get(
+      '/basic/region/visits',
+      { schema: { querystring: RegionVisitsQuery }, config: access('view') },
+      async (request) => {
+        const viewer = viewerOf(request);
+        const { region_id, page, limit } = request.query;
+        await visible(viewer, region_id);
+        return ok(
+          await listRegionVisits(db, viewer.companyId, region_id, paging({ page, limit }), epochSeconds(clock)),
+        );
       },
     );
 

@@ -1,11 +1,11 @@
 import {
   GEOFENCE_ENTER_MARGIN_M,
   GEOFENCE_EXIT_MARGIN_M,
+  parseRegionPoint,
   REGION_DEFAULT_PATH_WIDTH_M,
   REGION_DEFAULT_RADIUS_M,
   RegionTypeCode,
 } from '@headway/spec';
-import { parseRegionPoint } from '../geometry.ts';
 import { haversineM, LocalPlane, M_PER_DEG, polygonDepth, polylineDistance, project } from './geometry.ts';
 
 // One region as the geofence tests it: its shape compiled once (projected vertices, bounding box) from the row.

@@ -13,6 +13,7 @@ const en = {
     safetyActiveSafety: 'Active safety',
     basic: 'Basic data',
     basicAlarmType: 'Alarm types',
+    basicRegion: 'Custom areas',
     system: 'System',
     systemUser: 'Users',
     systemRole: 'Roles',

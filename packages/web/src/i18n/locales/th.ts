@@ -14,6 +14,7 @@ const th: Messages = {
     safetyActiveSafety: 'ความปลอดภัยเชิงรุก',
     basic: 'ข้อมูลพื้นฐาน',
     basicAlarmType: 'ประเภทการแจ้งเตือน',
+    basicRegion: 'พื้นที่กำหนดเอง',
     system: 'ระบบ',
     systemUser: 'ผู้ใช้',
     systemRole: 'บทบาท',

@@ -14,6 +14,7 @@ const zh: Messages = {
     safetyActiveSafety: '主动安全',
     basic: '基础数据',
     basicAlarmType: '报警类型',
+    basicRegion: '自定义区域',
     system: '系统管理',
     systemUser: '用户管理',
     systemRole: '角色管理',

@@ -19,6 +19,7 @@ export {
   EnvironmentOutlined,
   FileTextOutlined,
   FundOutlined,
+  GatewayOutlined,
   GlobalOutlined,
   HistoryOutlined,
   IdcardOutlined,

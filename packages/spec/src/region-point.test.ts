@@ -1,6 +1,6 @@
-import { REGION_DEFAULT_RADIUS_M } from '@headway/spec';
 import { describe, expect, it } from 'vitest';
-import { formatRegionPoint, parseRegionPoint, type RegionShape, regionCentre } from './geometry.ts';
+import { formatRegionPoint, parseRegionPoint, type RegionShape, regionCentre } from './region-point.ts';
+import { parseCoordinateSearch, REGION_DEFAULT_RADIUS_M, regionCircleZoom } from './region-rules.ts';
 
 function shapeOf(type: number, text: string): RegionShape {
   const parsed = parseRegionPoint(type, text);
@@ -82,5 +82,27 @@ describe('region_point geometry', () => {
     expect(reasonOf(7, '1,2')).toMatch(/unknown region type/);
     expect(shapeOf(0, '90,-180').points[0]).toEqual({ lat: 90, lng: -180 });
     expect(shapeOf(0, '-1e1,+.5').points[0]).toEqual({ lat: -10, lng: 0.5 });
+  });
+});
+
+describe('fence selector helpers', () => {
+  it('frames circles by halving radii, finer in the selector', () => {
+    expect(regionCircleZoom(2_000_000)).toBe(3);
+    expect(regionCircleZoom(960_000)).toBe(3);
+    expect(regionCircleZoom(959_999)).toBe(4);
+    expect(regionCircleZoom(1_000)).toBe(13);
+    expect(regionCircleZoom(999)).toBe(14);
+    expect(regionCircleZoom(100)).toBe(14);
+    expect(regionCircleZoom(100, true)).toBe(16);
+    expect(regionCircleZoom(30, true)).toBe(20);
+    expect(regionCircleZoom(5_000, true)).toBe(11);
+  });
+
+  it('reads lat,lng in range and ignores anything else', () => {
+    expect(parseCoordinateSearch(' 40.58 , -74.15 ')).toEqual({ lat: 40.58, lng: -74.15 });
+    expect(parseCoordinateSearch('90,180')).toEqual({ lat: 90, lng: 180 });
+    for (const bad of ['', '40.5', '91,0', '0,181', 'a,b', '1,2,3', 'Infinity,0', '0x1,2', '1e1,2', ',']) {
+      expect(parseCoordinateSearch(bad)).toBeNull();
+    }
   });
 });

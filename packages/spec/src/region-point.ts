@@ -1,4 +1,4 @@
-import { REGION_DEFAULT_RADIUS_M, REGION_TYPES, type RegionType, RegionTypeCode } from '@headway/spec';
+import { REGION_DEFAULT_RADIUS_M, REGION_TYPES, type RegionType, RegionTypeCode } from './region-rules.ts';
 
 // A region's `region_point` text (spec "Region": `lat,lng` pairs joined by `|`; a circle is `lat,lng,radius` in
 // metres) parsed into a typed shape, and the shape written back in one normal form. Pure: the region API, the
