@@ -120,3 +120,15 @@ export const RegionVisitRow = Type.Object({
   dwell_seconds: Type.Integer(),
 });
 export type RegionVisitRow = Static<typeof RegionVisitRow>;
+
+/** GET /basic/region/shapes: every region the caller sees, just what a map draws (the maps' regions layer). */
+export const RegionShapeRow = Type.Object({
+  id: Type.Integer(),
+  region_name: Type.String(),
+  region_type: Type.Integer(),
+  use_type: Type.Integer(),
+  region_point: Type.String(),
+  region_option: Type.String(),
+  is_share: Type.Integer(),
+});
+export type RegionShapeRow = Static<typeof RegionShapeRow>;

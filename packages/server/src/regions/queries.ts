@@ -1,7 +1,7 @@
 import { parseRegionPoint, type RegionShape } from '@headway/spec';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { ListResult, RegionFilter, RegionRow, RegionVisitRow } from '../contract/index.ts';
+import type { ListResult, RegionFilter, RegionRow, RegionShapeRow, RegionVisitRow } from '../contract/index.ts';
 import { parseJson } from '../store/json.ts';
 import { contains, pageOffset } from '../store/paging.ts';
 import type { Database } from '../store/schema.ts';
@@ -279,4 +279,33 @@ export async function listRegionVisits(
       };
     }),
   };
+}
+
+/** Every region the viewer sees, only what a map draws; more than `max` → undefined (the caller says 1009). */
+export async function regionShapes(
+  db: Kysely<Database>,
+  viewer: RegionViewer,
+  max: number,
+): Promise<RegionShapeRow[] | undefined> {
+  const rows = await visibleRegions(db, viewer)
+    .select([
+      'regions.id',
+      'regions.region_name',
+      'regions.region_type',
+      'regions.use_type',
+      'regions.region_point',
+      'regions.region_option',
+      'regions.is_share',
+    ])
+    .orderBy('regions.id')
+    .limit(max + 1)
+    .execute();
+  if (rows.length > max) return undefined;
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    region_type: Number(r.region_type),
+    use_type: Number(r.use_type),
+    is_share: Number(r.is_share),
+  }));
 }

@@ -6,7 +6,7 @@ import { ENGINES } from '../../test/helpers/database.ts';
 import { PASSWORD, seedCompany, startTestServer, type TestServer } from '../../test/helpers/server.ts';
 import { signedInUserWith } from '../../test/helpers/users.ts';
 import { sign } from '../auth/signature.ts';
-import type { ListResult, RegionPointCheck, RegionRow, RegionVisitRow } from '../contract/index.ts';
+import type { ListResult, RegionPointCheck, RegionRow, RegionShapeRow, RegionVisitRow } from '../contract/index.ts';
 import { ErrorCode } from '../kernel/errors.ts';
 import { companyRegions, exportedRegions } from './queries.ts';
 import { regionDb } from './schema.ts';
@@ -364,6 +364,41 @@ describe.each(ENGINES)('regions API on %s', (engine) => {
   it('lets the track playback read regions but not keep them', async () => {
     const player = await signedInUserWith(server, admin, 'track-player', { MonitoringTrack: ALL });
     expect((await player.post('/basic/region/list', { page: 1, limit: 10, data: {} })).code).toBe(0);
+    const shared = created(
+      await admin.post<RegionRow>('/basic/region', {
+        region_name: 'Drawn for all',
+        region_type: 1,
+        region_point: '2,2,150',
+        is_share: 1,
+      }),
+    );
+    const hidden = created(
+      await admin.post<RegionRow>('/basic/region', {
+        region_name: 'Drawn for me',
+        region_type: 1,
+        region_point: '2,3,150',
+      }),
+    );
+    const shapes = await player.get<RegionShapeRow[]>('/basic/region/shapes');
+    expect(shapes.code).toBe(0);
+    expect(shapes.result.find((s) => s.id === shared.id)).toEqual({
+      id: shared.id,
+      region_name: 'Drawn for all',
+      region_type: 1,
+      use_type: 0,
+      region_point: '2,2,150',
+      region_option: shared.region_option,
+      is_share: 1,
+    });
+    expect(shapes.result.some((s) => s.id === hidden.id)).toBe(false);
+    expect((await admin.get<RegionShapeRow[]>('/basic/region/shapes')).result.some((s) => s.id === hidden.id)).toBe(
+      true,
+    );
+    expect((await adminB.get<RegionShapeRow[]>('/basic/region/shapes')).result.some((s) => s.id === shared.id)).toBe(
+      false,
+    );
+    await admin.delete(`/basic/region/${shared.id}`);
+    await admin.delete(`/basic/region/${hidden.id}`);
     const body = { region_name: 'Player place', region_type: 0, region_point: '1,1' };
     expect((await player.post('/basic/region', body)).code).toBe(ErrorCode.permission);
   });

@@ -33,6 +33,7 @@ import {
   listRegionVisits,
   type RegionViewer,
   regionNameTaken,
+  regionShapes,
   updateRegion,
 } from './queries.ts';
 import { regionName, regionValues } from './region-input.ts';
@@ -55,6 +56,8 @@ const access = (need: 'view' | 'add' | 'edit' | 'delete' | 'export') => ({
 
 /** Rows one export may hold; more answers 1009. */
 export const REGION_EXPORT_MAX_ROWS = 50_000;
+/** Regions one map may draw at once (about 2 MB of polygons); more answers 1009. */
+export const REGION_SHAPES_MAX = 20_000;
 
 function viewerOf(request: FastifyRequest): RegionViewer {
   const { companyId, userId } = sessionOf(request);
@@ -156,6 +159,13 @@ export function regionRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyP
         return ok(null);
       },
     );
+
+    // The maps' regions layer: every visible region in one answer, cached by the console until a region changes.
+    app.get('/basic/region/shapes', { config: access('view') }, async (request) => {
+      const shapes = await regionShapes(db, viewerOf(request), REGION_SHAPES_MAX);
+      if (!shapes) throw new ApiError(ErrorCode.tooMuchData, { max: REGION_SHAPES_MAX });
+      return ok(shapes);
+    });
 
     // A region's detail shows who came and how long they stayed (the geofence engine's visits).
     app.get(

@@ -15,6 +15,7 @@ const FOLDER: Record<Namespace, string> = {
   passengers: '../features/passengers/i18n',
   messages: '../features/messages/i18n',
   commands: '../features/commands/i18n',
+  regions: '../features/regions/i18n',
 };
 const files = import.meta.glob<{ default: ResourceKey }>([
   './locales/{en,zh,th}.ts',

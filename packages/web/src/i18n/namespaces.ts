@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'passengers',
   'messages',
   'commands',
+  'regions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -4,6 +4,7 @@ import type lines from '../features/lines/i18n/en';
 import type messages from '../features/messages/i18n/en';
 import type monitoring from '../features/monitoring/i18n/en';
 import type passengers from '../features/passengers/i18n/en';
+import type regions from '../features/regions/i18n/en';
 import type safety from '../features/safety/i18n/en';
 import type tracks from '../features/tracks/i18n/en';
 import type translation from './locales/en';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       passengers: typeof passengers;
       messages: typeof messages;
       commands: typeof commands;
+      regions: typeof regions;
     };
   }
 }
