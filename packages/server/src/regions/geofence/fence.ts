@@ -33,6 +33,8 @@ export class Fence {
   private radius = 0;
   /** Path corridors: metres either side of the line. */
   halfWidth = 0;
+  /** Seconds inside after which a visit raises the overstay alarm once; 0 never (region_option overstay_minutes). */
+  readonly overstaySeconds: number;
 
   private constructor(
     readonly id: number,
@@ -45,6 +47,8 @@ export class Fence {
   ) {
     const [lat0, lng0] = points[0] as [number, number];
     this.plane = new LocalPlane(lat0, lng0);
+    const options = optionsOf(option);
+    this.overstaySeconds = Math.round((positive(options.overstay_minutes) ?? 0) * 60);
     if (type === RegionTypeCode.circle) {
       this.radius = radius ?? REGION_DEFAULT_RADIUS_M;
       this.grow(points, this.radius + GEOFENCE_EXIT_MARGIN_M);
@@ -54,7 +58,7 @@ export class Fence {
     const shape = type === RegionTypeCode.rectangle ? corners(points) : points;
     this.vertices = project(this.plane, shape);
     if (type === RegionTypeCode.path) {
-      this.halfWidth = widthOf(option);
+      this.halfWidth = positive(options.width) ?? REGION_DEFAULT_PATH_WIDTH_M;
       this.grow(shape, this.halfWidth + GEOFENCE_EXIT_MARGIN_M);
       this.enterMargin = Math.min(GEOFENCE_ENTER_MARGIN_M, this.halfWidth / 2);
       return;
@@ -135,14 +139,23 @@ function corners(points: readonly [number, number][]): [number, number][] {
   ];
 }
 
-/** Corridor half-width: region_option `{"width": metres}` (metres either side of the line). */
-function widthOf(option: string): number {
+/**
+ * region_option (docs/regions.md "Options"): `width` — a corridor's metres either side of its line;
+ * `overstay_minutes` — a visit longer than this raises the overstay alarm. A malformed option reads as none.
+ */
+function optionsOf(option: string): Record<string, unknown> {
   try {
-    const width = (JSON.parse(option || '{}') as { width?: unknown }).width;
-    const n = typeof width === 'string' ? Number(width) : width;
-    if (typeof n === 'number' && Number.isFinite(n) && n > 0) return n;
+    const parsed: unknown = JSON.parse(option || '{}');
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
-    // A malformed option falls back to the default width.
+    return {};
   }
-  return REGION_DEFAULT_PATH_WIDTH_M;
+}
+
+/** A number above 0 (also written as text), else undefined. */
+function positive(value: unknown): number | undefined {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
 }

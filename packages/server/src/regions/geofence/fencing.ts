@@ -27,6 +27,7 @@ const ALARM_CODES: Record<FenceEvent['kind'], number> = {
   enter: PlatformAlarmCode.regionEnter,
   exit: PlatformAlarmCode.regionExit,
   deviation: PlatformAlarmCode.corridorDeviation,
+  overstay: PlatformAlarmCode.regionOverstay,
 };
 
 export class RegionFencing {
@@ -56,7 +57,10 @@ export class RegionFencing {
       .select(['company_id', 'region_id', 'terminal_phone', 'enter_time'])
       .where('exit_time', 'is', null)
       .execute();
-    for (const v of open) this.index.restoreInside(v.company_id, v.terminal_phone, v.region_id, Number(v.enter_time));
+    const now = this.now();
+    for (const v of open) {
+      this.index.restoreInside(v.company_id, v.terminal_phone, v.region_id, Number(v.enter_time), now);
+    }
     this.timer = setInterval(() => void this.refresh(), this.options.refreshMs);
     this.timer.unref();
   }
@@ -151,7 +155,8 @@ export class RegionFencing {
       enterTime: e.enterTime,
     };
     if (e.kind === 'enter') this.visits.open(visit);
-    else this.visits.close({ ...visit, exitTime: e.time, dwellSeconds: e.dwellSeconds });
+    // An overstay is said during the visit; the visit goes on.
+    else if (e.kind !== 'overstay') this.visits.close({ ...visit, exitTime: e.time, dwellSeconds: e.dwellSeconds });
   }
 
   private rows(companyId: number): Promise<FenceSource[]> {

@@ -128,6 +128,39 @@ describe('geofence shapes', () => {
     expect(drive(index, { from: 300, to: 320, t0: T0 + 20 }).map((e) => [e.kind, e.fence.id])).toEqual([['exit', 1]]);
   });
 
+  it('a visit longer than overstay_minutes raises one overstay, then ends as usual', () => {
+    const index = new GeofenceIndex();
+    index.load(COMPANY, [{ ...square, region_option: '{"overstay_minutes": 2}' }]);
+    expect(drive(index, { from: 0, to: 10 }).map((e) => e.kind)).toEqual(['enter']);
+    // Standing still inside, one report a second: the limit passes at 120 s after the confirmed entry.
+    const parked = drive(index, { from: 0, to: 0, t0: T0 + 2 });
+    expect(parked).toHaveLength(0);
+    const events: FenceEvent[] = [];
+    for (let t = T0 + 3; t < T0 + 300; t++) events.push(...drive(index, { from: 0, to: 0, t0: t, noise: 15, seed: t }));
+    expect(events.map((e) => e.kind)).toEqual(['overstay']);
+    expect(events[0]).toMatchObject({ time: T0 + 120, enterTime: T0, dwellSeconds: 120 });
+    expect(drive(index, { from: 300, to: 320, t0: T0 + 400 }).map((e) => [e.kind, e.dwellSeconds])).toEqual([
+      ['exit', 400],
+    ]);
+  });
+
+  it('a restored visit already past its limit does not raise its overstay again; one short of it does', () => {
+    const index = new GeofenceIndex();
+    index.load(COMPANY, [
+      { ...square, region_option: '{"overstay_minutes": "1"}' },
+      { ...square, id: 7 },
+    ]);
+    index.restoreInside(COMPANY, BUS, 1, T0 - 600, T0);
+    expect(drive(index, { from: 0, to: 0, t0: T0 + 10 })).toHaveLength(0);
+    const late = new GeofenceIndex();
+    late.load(COMPANY, [{ ...square, region_option: '{"overstay_minutes": 1}' }]);
+    late.restoreInside(COMPANY, BUS, 1, T0 - 30, T0);
+    expect(drive(late, { from: 0, to: 0, t0: T0 + 29 })).toHaveLength(0);
+    expect(drive(late, { from: 0, to: 0, t0: T0 + 30 }).map((e) => e.kind)).toEqual(['overstay']);
+    expect(Fence.of({ ...square, region_option: '{"overstay_minutes": -5}' })?.overstaySeconds).toBe(0);
+    expect(Fence.of({ ...square, region_option: '[1]' })?.overstaySeconds).toBe(0);
+  });
+
   it('unreadable shapes and POIs are not fenced', () => {
     expect(Fence.of(region(5, 0, [[0, 0]]))).toBeUndefined();
     expect(Fence.of({ ...square, region_point: 'nonsense' })).toBeUndefined();

@@ -10,10 +10,10 @@ import { FenceGrid } from './grid.ts';
 
 export { Fence, type FenceSource } from './fence.ts';
 
-export type FenceEventKind = 'enter' | 'exit' | 'deviation';
+export type FenceEventKind = 'enter' | 'exit' | 'deviation' | 'overstay';
 
 export interface FenceEvent {
-  /** 'deviation': a path corridor left away from its ends. */
+  /** 'deviation': a path corridor left away from its ends; 'overstay': inside longer than the region allows. */
   kind: FenceEventKind;
   fence: Fence;
   /** Epoch seconds of the first report of the confirming streak. */
@@ -34,6 +34,8 @@ interface Visit {
   enterTime: number;
   /** The `test` call that last saw this region among the candidates. */
   seen: number;
+  /** The overstay alarm of this visit was raised. */
+  overstayed: boolean;
 }
 
 interface CompanyFences {
@@ -77,14 +79,19 @@ export class GeofenceIndex {
     return n;
   }
 
-  /** A visit still open in the store (a restart): the vehicle is inside without a new enter. */
-  restoreInside(companyId: number, vehicleKey: string, regionId: number, enterTime: number): void {
+  /**
+   * A visit still open in the store (a restart): the vehicle is inside without a new enter. One already past its
+   * region's overstay limit at `now` (epoch seconds) raised that alarm before the restart and stays quiet.
+   */
+  restoreInside(companyId: number, vehicleKey: string, regionId: number, enterTime: number, now = 0): void {
+    const limit = this.companies.get(companyId)?.byId.get(regionId)?.overstaySeconds ?? 0;
     this.visitsOf(companyId, vehicleKey).set(regionId, {
       inside: true,
       streak: 0,
       since: enterTime,
       enterTime,
       seen: 0,
+      overstayed: limit > 0 && now - enterTime >= limit,
     });
   }
 
@@ -107,7 +114,7 @@ export class GeofenceIndex {
       if (!visit) {
         if (depth < fence.enterMargin) continue;
         visits ??= this.visitsOf(companyId, vehicleKey);
-        visit = { inside: false, streak: 0, since: time, enterTime: 0, seen: stamp };
+        visit = { inside: false, streak: 0, since: time, enterTime: 0, seen: stamp, overstayed: false };
         visits.set(fence.id, visit);
       }
       visit.seen = stamp;
@@ -176,7 +183,12 @@ export class GeofenceIndex {
     }
     if (depth > -GEOFENCE_EXIT_MARGIN_M) {
       visit.streak = 0;
-      return undefined;
+      if (visit.overstayed || fence.overstaySeconds === 0 || time - visit.enterTime < fence.overstaySeconds) {
+        return undefined;
+      }
+      visit.overstayed = true;
+      const dwellSeconds = time - visit.enterTime;
+      return { kind: 'overstay', fence, time, enterTime: visit.enterTime, dwellSeconds, lat, lng };
     }
     if (visit.streak === 0) visit.since = time;
     if (++visit.streak < GEOFENCE_CONFIRM_REPORTS) return undefined;
