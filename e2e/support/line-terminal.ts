@@ -26,9 +26,9 @@ export interface LineFleet {
 
 /**
  * Vehicles the other e2e files drive, counted from the end of the demo roster (alarms 0–1, track history 5, line-map
- * history 7, commands 8–10).
+ * history 7, commands 8–10, regions 11).
  */
-const RESERVED_FROM_END = 11;
+const RESERVED_FROM_END = 12;
 
 /**
  * A demo line whose first direction has a scheduled headway now (so bunching can be judged whatever the hour: some

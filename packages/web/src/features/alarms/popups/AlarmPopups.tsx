@@ -72,6 +72,11 @@ function PopupCard({ popup, now, text, lang }: CardProps) {
           {name}
           {level && <Tag color={emergency ? 'red' : 'orange'}>{level[lang]}</Tag>}
         </span>
+        {alarm.region_name && (
+          <span className="hw-alarm-popup__meta" data-testid="alarm-popup-region">
+            {alarm.region_name}
+          </span>
+        )}
         {alarm.route_name && <span className="hw-alarm-popup__meta">{alarm.route_name}</span>}
         <span className="hw-alarm-popup__meta">
           {formatTime(alarm.event_time)} ·{' '}
