@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../../../i18n';
+import { regionKeys } from '../../../regions/api';
 import type { VehicleEntry } from '../fleet-view';
 import { defaultLabels } from '../label-config';
 import { RealDataView } from './RealDataView';
@@ -57,5 +58,40 @@ describe('vehicle info box, real data', () => {
   it('says so when the vehicle never reported', () => {
     render(<RealDataView entry={{ ...entry, data: null }} line={undefined} labels={defaultLabels()} />, { wrapper });
     screen.getByText('No position reported yet');
+  });
+});
+
+describe('vehicle info box, the terminal’s own region reports', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(cleanup);
+
+  it('names the pushed region the terminal entered or left, by id when the console does not know it', () => {
+    const client = new QueryClient();
+    client.setQueryData(regionKeys.shapes, [
+      {
+        id: 7,
+        region_name: 'North depot',
+        region_type: 3,
+        use_type: 1,
+        region_point: '',
+        region_option: '{}',
+        is_share: 1,
+      },
+    ]);
+    const area = {
+      io: [
+        { type: 3, id: 7, dir: 0 },
+        { type: 1, id: 99, dir: 1 },
+      ],
+    };
+    render(
+      <QueryClientProvider client={client}>
+        <RealDataView entry={{ ...entry, data: { ...entry.data!, area } }} line={undefined} labels={defaultLabels()} />
+      </QueryClientProvider>,
+    );
+    const tags = screen.getAllByTestId('info-terminal-area').map((t) => t.textContent);
+    expect(tags).toEqual(['Entered North depot · Polygon', 'Left area 99 · Circle']);
   });
 });

@@ -9,6 +9,7 @@ import type { VehicleEntry } from '../fleet-view';
 import { durationParts, formatDistance, lineProgress } from '../format';
 import type { LabelConfig } from '../label-config';
 import { AddressView } from './AddressView';
+import { TerminalAreaView } from './TerminalAreaView';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -175,6 +176,11 @@ export function RealDataView({
           ) : (
             t('monitoring.info.deviatingNo')
           )}
+        </Row>
+      )}
+      {data.area?.io && (
+        <Row label={t('monitoring.info.terminalArea')}>
+          <TerminalAreaView area={data.area} />
         </Row>
       )}
       {labels.eventTime && <Row label={t('monitoring.info.eventTime')}>{formatTime(data.et)}</Row>}
