@@ -1,8 +1,39 @@
-// The selector strings (`regions.selector.*`); zh and th are typed against this shape.
+// The selector strings (`regions.selector.*`): the fence selector, the shape form and the editor dialog; zh and th
+// are typed against this shape.
 const selector = {
   title: 'Regions',
   listTab: 'Region list',
   addTab: 'Add region',
+  close: 'Close the region selector',
+  all: 'All',
+  searchName: 'Search by name',
+  select: 'Select',
+  selectOne: 'Show {{name}} on the map',
+  actions: 'Actions',
+  show: 'Show on map',
+  showOne: 'Show {{name}} on map',
+  deleteOne: 'Delete {{name}}',
+  deleteConfirm: 'Delete the region {{name}}?',
+  nameRequired: 'Enter the region name',
+  nameTooLong: 'At most {{max}} characters',
+  nameTaken: '{{name}} already exists',
+  remarkTooLong: 'At most {{max}} characters',
+  coordinates: 'Go to coordinates',
+  coordinatesPlaceholder: 'lat,lng e.g. 40.58,-74.15',
+  go: 'Go',
+  drawn: 'Shape drawn: drag its points to adjust it',
+  hintPoi: 'Click the map to place the marker',
+  hintCircle: 'Draw the circle: press on the centre, drag, release',
+  hintRectangle: 'Draw the rectangle: press on a corner, drag, release',
+  hintPolygon: 'Draw the polygon: click each corner, double-click to finish',
+  hintPath: 'Draw the path: click each point, double-click to finish',
+  clear: 'Clear drawing',
+  addTitle: 'Add region',
+  editTitle: 'Edit region',
+  mapName: 'Region map',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  tilesUnavailable: 'Map tiles unavailable: streets are not shown',
 };
 
 export default selector;
