@@ -4,6 +4,7 @@
 const en = {
   monitoring: {
     map: {
+      fences: 'Fence selector: draw and list regions',
       name: 'Live map of the fleet',
       zoomIn: 'Zoom in',
       zoomOut: 'Zoom out',

@@ -3,6 +3,7 @@ import type { MonitoringMessages } from './en';
 const th: MonitoringMessages = {
   monitoring: {
     map: {
+      fences: 'ตัวเลือกรั้ว: วาดและดูพื้นที่',
       name: 'แผนที่สดของกองรถ',
       zoomIn: 'ขยาย',
       zoomOut: 'ย่อ',

@@ -3,6 +3,7 @@ import type { MonitoringMessages } from './en';
 const zh: MonitoringMessages = {
   monitoring: {
     map: {
+      fences: '围栏选择：绘制和查看区域',
       name: '车队实时地图',
       zoomIn: '放大',
       zoomOut: '缩小',

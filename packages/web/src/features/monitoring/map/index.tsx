@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { GatewayOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendToLive } from '../../../live/client';
 import {
@@ -22,6 +24,11 @@ import { useMapShapes } from './map-shapes';
 import { useMonitoringData } from './use-monitoring-data';
 import './monitoring-map.css';
 
+/** The fence selector and its drawing tools load when first opened: most visits only watch. */
+const FenceSelector = lazy(() =>
+  import('../../regions/selector/FenceSelector').then((m) => ({ default: m.FenceSelector })),
+);
+
 /** Where a first visit opens before any vehicle is known: the demo's city; afterwards the stored viewport. */
 const FALLBACK_VIEW = { lng: -74.15, lat: 40.58, zoom: 12 };
 
@@ -44,6 +51,7 @@ export default function MonitoringMapPage() {
   const [attempt, setAttempt] = useState(0);
   const [selected, setSelected] = useState<string | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
+  const [fences, setFences] = useState(false);
 
   // Every vehicle is checked until the user unchecks some.
   const [checked, setChecked] = useState<Set<string> | null>(null);
@@ -127,7 +135,24 @@ export default function MonitoringMapPage() {
             onDrawn={onDrawn}
           />
           <MapViewport focus={focus} />
+          {fences && (
+            <Suspense fallback={null}>
+              <FenceSelector onClose={() => setFences(false)} />
+            </Suspense>
+          )}
         </MapProvider>
+        <div className="hw-monitor__tools">
+          <Tooltip title={t('monitoring.map.fences')}>
+            <Button
+              icon={<GatewayOutlined />}
+              type={fences ? 'primary' : 'default'}
+              aria-pressed={fences}
+              aria-label={t('monitoring.map.fences')}
+              onClick={() => setFences((open) => !open)}
+              data-testid="fence-selector-open"
+            />
+          </Tooltip>
+        </div>
         <div className="hw-monitor__status">
           <LiveBadge status={data.liveStatus} updatedAt={data.updatedAt} />
           {tiles === 'failed' && <TileNotice onRetry={() => setAttempt((a) => a + 1)} />}
