@@ -171,12 +171,15 @@ describe('the region shape form', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Shape is invalid (Error Code: 1004)')).toBeTruthy();
   });
 
-  it('edits a path: starts from its shape, keeps what it does not show, sends the corridor width', async () => {
+  it('edits a path: starts from its shape, keeps what it does not show, sends the corridor width and overstay', async () => {
     const calls = serve((call) => (call.method === 'PUT' ? { result: row } : {}));
     renderInApp(<Harness editing={row} onSaved={() => {}} />);
     await waitFor(() => expect(drawn()).toBe(row.region_point));
     expect((screen.getByTestId('region-name') as HTMLInputElement).value).toBe('Depot');
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'Corridor width (m)' }), { target: { value: '120' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Corridor width each side (m)' }), {
+      target: { value: '120' },
+    });
+    fireEvent.change(screen.getByTestId('region-overstay'), { target: { value: '45' } });
     fireEvent.click(save());
     await screen.findByText('Region saved');
     const put = calls.find((c) => c.method === 'PUT');
@@ -193,6 +196,7 @@ describe('the region shape form', { timeout: 30_000 }, () => {
     });
     expect(JSON.parse((put?.body as { region_option?: string } | undefined)?.region_option ?? 'null')).toEqual({
       width: 120,
+      overstay_minutes: 45,
       alarm: { enter: true },
     });
     // The name check leaves the region's own name alone.

@@ -163,6 +163,11 @@ export function RegionForm({ editing, drawing, onSaved, onCancel }: RegionFormPr
             <InputNumber min={1} max={10_000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         )}
+        {drawing.type !== RegionTypeCode.poi && (
+          <Form.Item name="overstay_minutes" label={t('regions.overstay')} extra={t('regions.overstayHint')}>
+            <InputNumber min={1} max={100_000} precision={0} style={{ width: '100%' }} data-testid="region-overstay" />
+          </Form.Item>
+        )}
         <Form.Item name="use_type" label={t('regions.useType')}>
           <Select<number>
             options={[

@@ -16,8 +16,10 @@ export interface RegionFormValues {
   is_share: boolean;
   img_url: string;
   remark: string;
-  /** Corridor width in metres, for a path. */
+  /** Corridor width in metres either side of the line, for a path. */
   width: number;
+  /** Minutes inside after which the overstay alarm is raised; null for none (region_option overstay_minutes). */
+  overstay_minutes: number | null;
 }
 
 export { REGION_NAME_MAX, REGION_REMARK_MAX };
@@ -33,7 +35,8 @@ function optionOf(text: string | undefined): Record<string, unknown> {
 }
 
 export function formValuesOf(region: RegionRow | null): RegionFormValues {
-  const width = optionOf(region?.region_option).width;
+  const option = optionOf(region?.region_option);
+  const { width, overstay_minutes: overstay } = option;
   return {
     region_name: region?.region_name ?? '',
     use_type: region?.use_type ?? 0,
@@ -41,6 +44,7 @@ export function formValuesOf(region: RegionRow | null): RegionFormValues {
     img_url: region?.img_url ?? '',
     remark: region?.remark ?? '',
     width: typeof width === 'number' && width > 0 ? width : REGION_DEFAULT_PATH_WIDTH_M,
+    overstay_minutes: typeof overstay === 'number' && overstay > 0 ? overstay : null,
   };
 }
 
@@ -61,6 +65,9 @@ export function regionBody(
   const option = optionOf(editing?.region_option);
   if (type === RegionTypeCode.path) option.width = values.width;
   else delete option.width;
+  // A POI does not fence, so it cannot be overstayed.
+  if (type !== RegionTypeCode.poi && values.overstay_minutes) option.overstay_minutes = values.overstay_minutes;
+  else delete option.overstay_minutes;
   const body: CreateRegionBody = {
     region_name: trimmedName(values.region_name),
     region_type: type,
