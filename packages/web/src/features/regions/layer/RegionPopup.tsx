@@ -44,6 +44,9 @@ export function RegionPopup({ region, onClose }: { region: RegionFeatureInfo; on
       aria-label={t('regions.layer.detail', { name: region.name })}
       data-testid="region-popup"
       data-region-id={region.id}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
     >
       <header className="hw-region-popup__head">
         <span className="hw-region-popup__swatch" style={{ background: regionColour(region.useType) }} />

@@ -10,6 +10,7 @@ import { MeasureTool } from '../../../map/tools/MeasureTool';
 import { formatLength } from '../../../map/tools/measure';
 import { TrailLayer } from '../../../map/track/TrailLayer';
 import type { WindowProps } from '../../../windows/window-kinds';
+import { RegionsToggle } from '../../regions/layer';
 import { LabelledSwitch } from '../LabelledSwitch';
 import { TrackMapFrame } from '../TrackMapFrame';
 import { useTrackLists } from '../vehicle-list';
@@ -21,7 +22,7 @@ const FALLBACK_VIEW = { lng: -74.15, lat: 40.58, zoom: 12 };
 
 /**
  * Vehicle tracking (spec section 4: 1000×600; section 8 "Trace modal"): a live map of one vehicle following its
- * reports, with the trail and lock-viewport switches, the measuring tool and the speed gauge.
+ * reports, with the trail and lock-viewport switches, the measuring tool, the regions toggle and the speed gauge.
  */
 export default function TraceWindow({ vehicle, onClose }: WindowProps['trace'] & { onClose: () => void }) {
   const { t } = useTranslation('tracks');
@@ -90,6 +91,7 @@ export default function TraceWindow({ vehicle, onClose }: WindowProps['trace'] &
               data-testid="trace-measure"
             />
           </Tooltip>
+          <RegionsToggle size="small" />
           {measuring && (
             <span className="hw-track-tools__hint">
               {total !== undefined && total > 0
@@ -98,7 +100,7 @@ export default function TraceWindow({ vehicle, onClose }: WindowProps['trace'] &
             </span>
           )}
         </div>
-        <div className="hw-track-window__body" data-testid="trace-map" data-points={live.trace.length}>
+        <div className="hw-track-window__body hw-trace-body" data-testid="trace-map" data-points={live.trace.length}>
           <TrackMapFrame center={[home.lng, home.lat]} zoom={home.zoom}>
             <LinesLayer paths={paths} />
             <StationsLayer stations={stations} />

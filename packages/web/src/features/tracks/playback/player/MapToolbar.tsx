@@ -2,6 +2,7 @@ import { ColumnWidthOutlined, FilterOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Popover, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatLength } from '../../../../map/tools/measure';
+import { RegionsToggle } from '../../../regions/layer';
 import { POINT_COLOURS, POINT_KINDS } from '../point-look';
 import type { TrackSet } from '../track-data';
 
@@ -15,7 +16,10 @@ export interface MapToolbarProps {
   showLegend: boolean;
 }
 
-/** Over the map's top left: the vehicle filter, the measuring toggle with its hint, the points' legend. */
+/**
+ * Over the map's top left: the vehicle filter, the measuring toggle with its hint, the regions toggle (spec "region
+ * (POI) toggle"; their legend is the map frame's), the points' legend.
+ */
 export function MapToolbar({ set, hidden, onHidden, measuring, onMeasuring, measured, showLegend }: MapToolbarProps) {
   const { t } = useTranslation('tracks');
   const vehicles = set?.vehicles ?? [];
@@ -58,6 +62,7 @@ export function MapToolbar({ set, hidden, onHidden, measuring, onMeasuring, meas
           data-testid="track-measure"
         />
       </Tooltip>
+      <RegionsToggle />
       {measuring && (
         <span className="hw-track-tools__hint" data-testid="measure-hint">
           {total !== undefined && total > 0
