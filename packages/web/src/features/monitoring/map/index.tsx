@@ -13,6 +13,7 @@ import {
   type TileStatus,
 } from '../../../map';
 import { useSettings } from '../../../shell/settings/use-settings';
+import { RegionsLayer, RegionsLegend, RegionsToggle, useRegionsVisible } from '../../regions/layer';
 import { InfoBox } from './components/InfoBox';
 import { Legend } from './components/Legend';
 import { LiveBadge } from './components/LiveBadge';
@@ -52,6 +53,7 @@ export default function MonitoringMapPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const [fences, setFences] = useState(false);
+  const [regionsVisible] = useRegionsVisible();
 
   // Every vehicle is checked until the user unchecks some.
   const [checked, setChecked] = useState<Set<string> | null>(null);
@@ -94,6 +96,7 @@ export default function MonitoringMapPage() {
   const onStatus = useCallback((s: TileStatus) => setTiles(s), []);
   const root = useRef<HTMLDivElement>(null);
   const onDrawn = useCallback((n: number) => root.current?.setAttribute('data-vehicles', String(n)), []);
+  const onRegionsDrawn = useCallback((n: number) => root.current?.setAttribute('data-regions', String(n)), []);
   const { paths, stations } = useMapShapes(data.lines);
   // biome-ignore lint/correctness/useExhaustiveDependencies: version marks model changes
   const entrySnapshot = useMemo(() => (selected ? model.entry(selected) : undefined), [model, selected, version]);
@@ -123,6 +126,7 @@ export default function MonitoringMapPage() {
           }}
         >
           <BaseTileLayer provider={provider} language={i18n.language} attempt={attempt} onStatus={onStatus} />
+          {regionsVisible && <RegionsLayer onDrawn={onRegionsDrawn} />}
           <LinesLayer paths={paths} />
           <StationsLayer stations={stations} />
           <MapVehicles
@@ -142,6 +146,7 @@ export default function MonitoringMapPage() {
           )}
         </MapProvider>
         <div className="hw-monitor__tools">
+          <RegionsToggle />
           <Tooltip title={t('monitoring.map.fences')}>
             <Button
               icon={<GatewayOutlined />}
@@ -158,6 +163,7 @@ export default function MonitoringMapPage() {
           {tiles === 'failed' && <TileNotice onRetry={() => setAttempt((a) => a + 1)} />}
         </div>
         <Legend />
+        {regionsVisible && <RegionsLegend className="hw-monitor__regions-legend" />}
         {entrySnapshot && (
           <InfoBox
             entry={entrySnapshot}

@@ -49,7 +49,7 @@ interface Open {
  * The regions layer (inside a MapProvider). A map feature that handles a click itself (the live map's vehicles)
  * calls `event.stopPropagation()` on the map's `singleclick`, and the region under it then stays closed.
  */
-export function RegionsLayer() {
+export function RegionsLayer({ onDrawn }: { onDrawn?: (count: number) => void } = {}) {
   const { map, project } = useMap();
   const shapes = useQuery({ queryKey: regionKeys.shapes, queryFn: regionApi.shapes, staleTime: SHAPES_STALE_MS });
   const [layer, setLayer] = useState<VectorImageLayer<VectorSource> | null>(null);
@@ -89,10 +89,12 @@ export function RegionsLayer() {
     const source = layer?.getSource();
     if (!source) return;
     source.clear(true);
-    source.addFeatures(regionFeatures(shapes.data ?? [], project));
+    const features = regionFeatures(shapes.data ?? [], project);
+    source.addFeatures(features);
+    onDrawn?.(features.length);
     // A region deleted (or no longer shared) meanwhile takes its popup with it.
     setOpen((o) => (o && source.getFeatureById(o.region.id) ? o : null));
-  }, [layer, shapes.data, project]);
+  }, [layer, shapes.data, project, onDrawn]);
 
   useEffect(() => {
     if (!layer) return;

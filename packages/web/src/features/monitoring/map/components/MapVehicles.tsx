@@ -62,7 +62,11 @@ export function MapVehicles({ model, onChanges, visible, selected, onSelect, clu
       // Aim at the icon's body, half an icon above the anchor.
       const [x, y] = event.coordinate as [number, number];
       const hit = features.nearest([x, y - 14 * resolution], PICK_PX * resolution);
-      if (hit) onSelect(hit);
+      if (hit) {
+        // The vehicle takes the click: a region under it (RegionsLayer) stays closed.
+        event.stopPropagation();
+        onSelect(hit);
+      }
     });
     return () => map.un('singleclick', key.listener);
   }, [map, features, onSelect]);
