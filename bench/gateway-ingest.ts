@@ -3,7 +3,14 @@
  * not the server's), N terminals that register and authenticate over TCP, R reports/s in total for S seconds.
  * Prints reports/s acked, ack latency p50/p99 seen by the terminals, errors, and the server's CPU and RSS.
  *
+ * `--regions N` (0 included) also runs the ingest in the child as the ingest module does (startIngest: enrichment,
+ * alarm detection, geofencing, the alarm and visit writers; the live channel a counting stub), with N regions
+ * seeded for the devices' company over an `--area` km square (regions/geofence/testing/bench-regions.ts), and the
+ * terminals drive across that square (10 m per report, ±10 m noise, turning now and then) instead of repeating
+ * fixed fixes. `--regions 0` against `--regions 10000` is then the geofence's share of the whole ingest's CPU.
+ *
  *   node --import tsx bench/gateway-ingest.ts --db sqlite|postgres --terminals N --rate R --seconds S
+ *     [--regions N [--area 30]]
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +21,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { decodeFrame, encodeMessage, FrameSplitter } from '@headway/protocol';
+import { decodeFrame, encodeMessage, epochToLocalTime, FrameSplitter, makeLocation } from '@headway/protocol';
 import pg from 'pg';
 import { pino } from 'pino';
 import { Gateway } from '../packages/server/src/gateway/gateway.ts';
@@ -22,10 +29,17 @@ import { LatencyHistogram } from '../packages/server/src/gateway/histogram.ts';
 import type { GatewayMetricsJson } from '../packages/server/src/gateway/metrics.ts';
 import { gatewayOptionsFromEnv } from '../packages/server/src/gateway/options.ts';
 import { busFix, seedDevices } from '../packages/server/src/gateway/testing/fixture.ts';
+import { type LivePublisher, startIngest } from '../packages/server/src/ingest/index.ts';
+import { benchRegions } from '../packages/server/src/regions/geofence/testing/bench-regions.ts';
+import { makeRng, offset } from '../packages/server/src/regions/geofence/testing/places.ts';
+import { regionDb } from '../packages/server/src/regions/schema.ts';
 import { openStore, type StoreConfig } from '../packages/server/src/store/db.ts';
 import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
 
 const PG_ADMIN_URL = process.env.HEADWAY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Centre of the square the regions and the driving terminals share (busFix's Shenzhen). */
+const CITY: [number, number] = [22.543, 114.057];
 
 type ServerStats = {
   cpuUserMs: number;
@@ -34,14 +48,29 @@ type ServerStats = {
   wallMs: number;
   metrics: GatewayMetricsJson;
   loopDelayP99Ms: number;
+  /** With --regions: what the ingest did over the measured phase. */
+  ingest?: { processed: number; dropped: number; queued: number; regions: number; alarmsPublished: number };
 };
+
+/** The live channel stands in as a counter: the ingest's publishing is the same with and without regions. */
+class CountingLive implements LivePublisher {
+  positions = 0;
+  alarms = 0;
+  publishPositions(_companyId: number, positions: readonly unknown[]): void {
+    this.positions += positions.length;
+  }
+  publishAlarms(_companyId: number, alarms: readonly unknown[]): void {
+    this.alarms += alarms.length;
+  }
+}
 
 // ---------------------------------------------------------------- server side (child process)
 
-async function serve(config: StoreConfig): Promise<void> {
+async function serve(config: StoreConfig, withIngest: boolean): Promise<void> {
   const store = openStore(config);
+  const logger = pino({ level: 'warn' });
   // The gateway's own HEADWAY_GATEWAY_* variables tune the run (batch size, flush interval, SQLite thread).
-  const gateway = new Gateway(store, pino({ level: 'warn' }), {
+  const gateway = new Gateway(store, logger, {
     ...gatewayOptionsFromEnv(),
     host: '127.0.0.1',
     port: 0,
@@ -49,6 +78,10 @@ async function serve(config: StoreConfig): Promise<void> {
     attachmentPort: 0,
   });
   const ports = await gateway.start();
+  // As ingestModule starts it on a server with the ingest role (default options, committed positions of this gateway).
+  const live = new CountingLive();
+  const ingest = withIngest ? await startIngest(store, gateway, live, logger.child({ module: 'ingest' })) : undefined;
+  const processed0 = { processed: 0, dropped: 0, alarms: 0 };
   let maxRss = 0;
   const sample = setInterval(() => (maxRss = Math.max(maxRss, process.memoryUsage().rss)), 250);
   let cpu0 = process.cpuUsage();
@@ -64,8 +97,13 @@ async function serve(config: StoreConfig): Promise<void> {
       gateway.metrics.ackLatency.reset();
       gateway.metrics.commitLatency.reset();
       loopDelay.reset();
+      processed0.processed = ingest?.pipeline.stats.processed ?? 0;
+      processed0.dropped = ingest?.pipeline.stats.dropped ?? 0;
+      processed0.alarms = live.alarms;
       process.send?.({ cmd: 'marked' });
     } else if (msg.cmd === 'stats') {
+      // The ingest may lag the acks on a busy machine: its CPU counts once what was committed is processed.
+      if (ingest) await drained(ingest.pipeline.stats);
       const cpu = process.cpuUsage(cpu0);
       const stats: ServerStats = {
         cpuUserMs: cpu.user / 1000,
@@ -75,15 +113,36 @@ async function serve(config: StoreConfig): Promise<void> {
         metrics: gateway.metrics.toJSON(),
         loopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e6),
       };
+      if (ingest) {
+        const s = ingest.pipeline.stats;
+        stats.ingest = {
+          processed: s.processed - processed0.processed,
+          dropped: s.dropped - processed0.dropped,
+          queued: s.queued,
+          regions: ingest.pipeline.alarms?.regions.index.size ?? 0,
+          alarmsPublished: live.alarms - processed0.alarms,
+        };
+      }
       process.send?.({ cmd: 'stats', stats });
     } else if (msg.cmd === 'stop') {
       clearInterval(sample);
       await gateway.stop();
+      await ingest?.stop();
       await store.close();
       process.exit(0);
     }
   });
   process.send?.({ cmd: 'ready', port: ports.jt808 });
+}
+
+/** Resolves once the ingest's queue is empty and nothing more is processed for 200 ms (at most 60 s). */
+async function drained(stats: { processed: number; queued: number }): Promise<void> {
+  const end = performance.now() + 60_000;
+  let last = -1;
+  while (performance.now() < end && (stats.queued > 0 || stats.processed !== last)) {
+    last = stats.processed;
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 // ---------------------------------------------------------------- load generator (parent)
@@ -99,6 +158,7 @@ class BenchTerminal {
     readonly socket: Socket,
     readonly phone: string,
     readonly latency: LatencyHistogram,
+    private readonly drive?: Drive,
   ) {
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => {
@@ -152,12 +212,54 @@ class BenchTerminal {
   }
 
   report(epoch: number, i: number): void {
-    const flowId = this.send({ msgId: 0x0200, body: busFix(epoch, i % 100) });
+    const body = this.drive ? this.drive.next(epoch) : busFix(epoch, i % 100);
+    const flowId = this.send({ msgId: 0x0200, body });
     this.sent.set(flowId, performance.now());
   }
 
   get unacked(): number {
     return this.sent.size;
+  }
+}
+
+/**
+ * A terminal driving across the regions' square as bench/geofence.ts drives its buses: each report 10 m on along
+ * its heading, ±10 m of GPS noise, a new heading on 2% of reports, kept inside the square.
+ */
+class Drive {
+  private x: number;
+  private y: number;
+  private heading: number;
+
+  constructor(
+    private readonly sideM: number,
+    private readonly rng: () => number,
+  ) {
+    this.x = (rng() - 0.5) * sideM;
+    this.y = (rng() - 0.5) * sideM;
+    this.heading = rng() * 2 * Math.PI;
+  }
+
+  next(epoch: number) {
+    const half = this.sideM / 2;
+    if (this.rng() < 0.02) this.heading = this.rng() * 2 * Math.PI;
+    this.x = Math.max(-half, Math.min(half, this.x + 10 * Math.cos(this.heading)));
+    this.y = Math.max(-half, Math.min(half, this.y + 10 * Math.sin(this.heading)));
+    const [lat, lng] = offset(this.x + (this.rng() - 0.5) * 20, this.y + (this.rng() - 0.5) * 20, CITY);
+    return makeLocation({
+      lat,
+      lng,
+      speedKmh: 36,
+      altitude: 12,
+      direction: 90,
+      time: epochToLocalTime(epoch, 480),
+      status: 0x3,
+      items: [
+        { id: 0x01, mileageKm: 1234.5 },
+        { id: 0x30, rssi: 25 },
+        { id: 0x31, satellites: 11 },
+      ],
+    });
   }
 }
 
@@ -176,14 +278,19 @@ async function main(): Promise<void> {
       terminals: { type: 'string', default: '1000' },
       rate: { type: 'string', default: '10000' },
       seconds: { type: 'string', default: '20' },
+      regions: { type: 'string' },
+      area: { type: 'string', default: '30' },
       serve: { type: 'string' },
+      ingest: { type: 'boolean', default: false },
     },
   });
-  if (values.serve) return serve(JSON.parse(values.serve) as StoreConfig);
+  if (values.serve) return serve(JSON.parse(values.serve) as StoreConfig, values.ingest);
 
   const terminals = Number(values.terminals);
   const rate = Number(values.rate);
   const seconds = Number(values.seconds);
+  const regions = values.regions === undefined ? undefined : Number(values.regions);
+  const areaM = Number(values.area) * 1000;
 
   // Fresh database.
   let config: StoreConfig;
@@ -212,11 +319,30 @@ async function main(): Promise<void> {
   {
     const store = openStore(config);
     await migrateToLatest(store);
-    await seedDevices(store, phones, { company: 'Bench Transit' });
+    const { companyId } = await seedDevices(store, phones, { company: 'Bench Transit' });
+    if (regions) {
+      const now = Math.floor(Date.now() / 1000);
+      const rows = benchRegions(regions, areaM, makeRng(42), CITY).map(({ id: _id, ...r }) => ({
+        ...r,
+        company_id: companyId,
+        is_share: 1,
+        created_by: null,
+        created_at: now,
+        updated_at: now,
+      }));
+      // Chunked: SQLite caps bound parameters per statement.
+      for (let i = 0; i < rows.length; i += 100) {
+        await regionDb(store.db)
+          .insertInto('regions')
+          .values(rows.slice(i, i + 100))
+          .execute();
+      }
+    }
     await store.close();
   }
 
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(config)], {
+  const serveArgs = ['--serve', JSON.stringify(config), ...(regions === undefined ? [] : ['--ingest'])];
+  const child = fork(fileURLToPath(import.meta.url), serveArgs, {
     // BENCH_SERVER_NODE_ARGS="--cpu-prof" profiles the gateway process.
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
   });
@@ -246,7 +372,8 @@ async function main(): Promise<void> {
     const wave = phones.slice(i, i + 500);
     const made = await Promise.all(
       wave.map(async (phone) => {
-        const t = new BenchTerminal(await openSocket(port), phone, latency);
+        const drive = regions === undefined ? undefined : new Drive(areaM, makeRng(Number(phone.slice(4)) + 1));
+        const t = new BenchTerminal(await openSocket(port), phone, latency, drive);
         if (!(await t.login())) loginFailures++;
         return t;
       }),
@@ -327,6 +454,9 @@ async function main(): Promise<void> {
       closedBackpressure: server.metrics.closed.backpressure,
     },
     serverCpuPercent: Math.round(serverCpuPct),
+    serverCpuUsPerAckedReport:
+      Math.round((((server.cpuUserMs + server.cpuSystemMs) * 1000) / Math.max(1, acked)) * 10) / 10,
+    ...(server.ingest ? { regions, areaKm: areaM / 1000, ingest: server.ingest } : {}),
     serverMaxRssMb: server.maxRssMb,
     serverLoopDelayP99Ms: server.loopDelayP99Ms,
     generatorCpuPercent: Math.round(genCpuPct),

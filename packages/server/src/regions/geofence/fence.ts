@@ -6,7 +6,16 @@ import {
   REGION_DEFAULT_RADIUS_M,
   RegionTypeCode,
 } from '@headway/spec';
-import { haversineM, LocalPlane, M_PER_DEG, polygonDepth, polylineDistance, project } from './geometry.ts';
+import {
+  haversineM,
+  LocalPlane,
+  M_PER_DEG,
+  PLANE_MAX_M,
+  planeX,
+  polygonDepth,
+  polylineDistance,
+  project,
+} from './geometry.ts';
 
 // One region as the geofence tests it: its shape compiled once (projected vertices, bounding box) from the row.
 
@@ -20,21 +29,34 @@ export interface FenceSource {
   region_option: string;
 }
 
+// A fence's numbers sit in one Float64Array from `at`: its plane, its reach and margin, then its projected
+// vertices. GeofenceIndex.load packs a company's fences into one shared array, nearby regions side by side, so a
+// report's depth tests read a few adjacent cache lines instead of a Fence's plane, its boxed numbers and a vertex
+// array each (at 25,000 reports/s the geofence's cost is cache misses, not arithmetic).
+const LAT0 = 0;
+const LNG0 = 1;
+/** The plane's metres per degree of longitude and its change with latitude (geometry.ts LocalPlane). */
+const KX = 2;
+const KS = 3;
+/** A circle's radius or a corridor's half width, metres. */
+const REACH = 4;
+const ENTER = 5;
+const VERTICES = 6;
+
 export class Fence {
   /** Bounding box in degrees (rbush), grown by the exit margin: outside it a vehicle has certainly left. */
   minX = Infinity;
   minY = Infinity;
   maxX = -Infinity;
   maxY = -Infinity;
-  /** Metres inside the border to count as in: the spec's margin, shrunk for a region smaller than it. */
-  enterMargin = GEOFENCE_ENTER_MARGIN_M;
-  private plane: LocalPlane;
-  private vertices: Float64Array = new Float64Array(0);
-  private radius = 0;
   /** Path corridors: metres either side of the line. */
-  halfWidth = 0;
+  readonly halfWidth: number = 0;
   /** Seconds inside after which a visit raises the overstay alarm once; 0 never (region_option overstay_minutes). */
   readonly overstaySeconds: number;
+  private geo: Float64Array;
+  private at = 0;
+  /** Projected vertices (none for a circle). */
+  private readonly count: number;
 
   private constructor(
     readonly id: number,
@@ -46,38 +68,45 @@ export class Fence {
     option: string,
   ) {
     const [lat0, lng0] = points[0] as [number, number];
-    this.plane = new LocalPlane(lat0, lng0);
+    const plane = new LocalPlane(lat0, lng0);
     const options = optionsOf(option);
     this.overstaySeconds = Math.round((positive(options.overstay_minutes) ?? 0) * 60);
-    if (type === RegionTypeCode.circle) {
-      this.radius = radius ?? REGION_DEFAULT_RADIUS_M;
-      this.grow(points, this.radius + GEOFENCE_EXIT_MARGIN_M);
-      this.enterMargin = Math.min(GEOFENCE_ENTER_MARGIN_M, this.radius / 2);
-      return;
-    }
     const shape = type === RegionTypeCode.rectangle ? corners(points) : points;
-    this.vertices = project(this.plane, shape);
-    if (type === RegionTypeCode.path) {
-      this.halfWidth = positive(options.width) ?? REGION_DEFAULT_PATH_WIDTH_M;
-      this.grow(shape, this.halfWidth + GEOFENCE_EXIT_MARGIN_M);
-      this.enterMargin = Math.min(GEOFENCE_ENTER_MARGIN_M, this.halfWidth / 2);
-      return;
+    const vertices = type === RegionTypeCode.circle ? new Float64Array(0) : project(plane, shape);
+    this.count = vertices.length / 2;
+    this.geo = new Float64Array(VERTICES + vertices.length);
+    this.geo.set([lat0, lng0, plane.kx, plane.ks], 0);
+    this.geo.set(vertices, VERTICES);
+    let reach = 0;
+    let enter: number;
+    if (type === RegionTypeCode.circle) {
+      reach = radius ?? REGION_DEFAULT_RADIUS_M;
+      this.grow(points, reach + GEOFENCE_EXIT_MARGIN_M);
+      enter = Math.min(GEOFENCE_ENTER_MARGIN_M, reach / 2);
+    } else if (type === RegionTypeCode.path) {
+      reach = positive(options.width) ?? REGION_DEFAULT_PATH_WIDTH_M;
+      this.halfWidth = reach;
+      this.grow(shape, reach + GEOFENCE_EXIT_MARGIN_M);
+      enter = Math.min(GEOFENCE_ENTER_MARGIN_M, reach / 2);
+    } else {
+      this.grow(shape, GEOFENCE_EXIT_MARGIN_M);
+      let minX = Infinity;
+      let maxX = -Infinity;
+      let minY = Infinity;
+      let maxY = -Infinity;
+      for (let i = 0; i < vertices.length; i += 2) {
+        const x = vertices[i] as number;
+        const y = vertices[i + 1] as number;
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
+      }
+      // A sliver polygon could never be entered by the full margin.
+      enter = Math.min(GEOFENCE_ENTER_MARGIN_M, Math.min(maxX - minX, maxY - minY) / 4);
     }
-    this.grow(shape, GEOFENCE_EXIT_MARGIN_M);
-    let minX = Infinity;
-    let maxX = -Infinity;
-    let minY = Infinity;
-    let maxY = -Infinity;
-    for (let i = 0; i < this.vertices.length; i += 2) {
-      const x = this.vertices[i] as number;
-      const y = this.vertices[i + 1] as number;
-      minX = Math.min(minX, x);
-      maxX = Math.max(maxX, x);
-      minY = Math.min(minY, y);
-      maxY = Math.max(maxY, y);
-    }
-    // A sliver polygon could never be entered by the full margin.
-    this.enterMargin = Math.min(GEOFENCE_ENTER_MARGIN_M, Math.min(maxX - minX, maxY - minY) / 4);
+    this.geo[REACH] = reach;
+    this.geo[ENTER] = enter;
   }
 
   /** The fence of a region row; undefined for a POI (it does not fence) or a shape that cannot be read. */
@@ -92,27 +121,58 @@ export class Fence {
     return new Fence(row.id, row.region_name, type, row.use_type, points, radius, row.region_option);
   }
 
+  /** Metres inside the border to count as in: the spec's margin, shrunk for a region smaller than it. */
+  get enterMargin(): number {
+    return this.geo[this.at + ENTER] as number;
+  }
+
+  /** Doubles it takes in a packed array. */
+  get size(): number {
+    return VERTICES + 2 * this.count;
+  }
+
+  /** Moves its numbers into `shared` from `at` (GeofenceIndex.load); returns where the next fence's begin. */
+  packInto(shared: Float64Array, at: number): number {
+    shared.set(this.geo.subarray(this.at, this.at + this.size), at);
+    this.geo = shared;
+    this.at = at;
+    return at + this.size;
+  }
+
   /** Signed metres inside the border (negative outside). */
   depth(lat: number, lng: number): number {
-    if (this.type === RegionTypeCode.circle)
-      return this.radius - haversineM(this.plane.lat0, this.plane.lng0, lat, lng);
-    const x = this.plane.x(lng);
-    const y = this.plane.y(lat);
-    if (this.type === RegionTypeCode.path) return this.halfWidth - polylineDistance(x, y, this.vertices);
-    return polygonDepth(x, y, this.vertices);
+    const g = this.geo;
+    const at = this.at;
+    const lat0 = g[at + LAT0] as number;
+    const lng0 = g[at + LNG0] as number;
+    const reach = g[at + REACH] as number;
+    if (this.type === RegionTypeCode.circle) {
+      // Haversine only for a circle too wide for the plane; otherwise a square root and no trigonometry.
+      if (reach > PLANE_MAX_M) return reach - haversineM(lat0, lng0, lat, lng);
+      const x = planeX(lat - lat0, lng - lng0, g[at + KX] as number, g[at + KS] as number);
+      const y = (lat - lat0) * M_PER_DEG;
+      return reach - Math.sqrt(x * x + y * y);
+    }
+    const x = planeX(lat - lat0, lng - lng0, g[at + KX] as number, g[at + KS] as number);
+    const y = (lat - lat0) * M_PER_DEG;
+    if (this.type === RegionTypeCode.path) return reach - polylineDistance(x, y, g, at + VERTICES, this.count);
+    return polygonDepth(x, y, g, at + VERTICES, this.count);
   }
 
   /** Path corridors: the point is within the corridor's width of either end (leaving there is arriving, not deviating). */
   nearEnd(lat: number, lng: number): boolean {
-    const v = this.vertices;
-    const n = v.length;
-    if (n < 2) return false;
-    const x = this.plane.x(lng);
-    const y = this.plane.y(lat);
+    if (this.count < 1) return false;
+    const g = this.geo;
+    const at = this.at;
+    const lat0 = g[at + LAT0] as number;
+    const x = planeX(lat - lat0, lng - (g[at + LNG0] as number), g[at + KX] as number, g[at + KS] as number);
+    const y = (lat - lat0) * M_PER_DEG;
+    const first = at + VERTICES;
+    const last = first + 2 * (this.count - 1);
     const reach = this.halfWidth + GEOFENCE_EXIT_MARGIN_M * 2;
     return (
-      Math.hypot(x - (v[0] as number), y - (v[1] as number)) <= reach ||
-      Math.hypot(x - (v[n - 2] as number), y - (v[n - 1] as number)) <= reach
+      Math.hypot(x - (g[first] as number), y - (g[first + 1] as number)) <= reach ||
+      Math.hypot(x - (g[last] as number), y - (g[last + 1] as number)) <= reach
     );
   }
 

@@ -2,6 +2,7 @@ import { GEOFENCE_EXIT_MARGIN_M } from '@headway/spec';
 import RBush from 'rbush';
 import type { Fence } from './fence.ts';
 import { M_PER_DEG } from './geometry.ts';
+import { type Visit, visitOf } from './visit.ts';
 
 // A company's fences by place, for the per-report point query. A uniform grid of lat/lng cells (~250 m; the
 // width in degrees of longitude fixed by the company's middle latitude) over the company's extent; each cell
@@ -117,7 +118,7 @@ export class FenceGrid {
    * which the point may be inside or `visiting` holds; returns how many. `out` is the caller's scratch array, so a
    * report allocates nothing.
    */
-  collect(lat: number, lng: number, visiting: ReadonlyMap<number, unknown> | undefined, out: Fence[]): number {
+  collect(lat: number, lng: number, visiting: readonly Visit[] | undefined, out: Fence[]): number {
     let n = 0;
     const c = this.col(lng);
     const r = this.row(lat);
@@ -139,7 +140,7 @@ export class FenceGrid {
           lng <= (b[k + 6] as number) &&
           lat >= (b[k + 5] as number) &&
           lat <= (b[k + 7] as number);
-        if (inner || visiting?.has(this.ids[i] as number)) out[n++] = this.fences[i] as Fence;
+        if (inner || (visiting && visitOf(visiting, this.ids[i] as number))) out[n++] = this.fences[i] as Fence;
       }
     }
     if (this.big) {

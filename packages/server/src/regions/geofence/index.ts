@@ -1,6 +1,7 @@
 import { GEOFENCE_CONFIRM_REPORTS, GEOFENCE_EXIT_MARGIN_M, RegionTypeCode, RegionUseTypeCode } from '@headway/spec';
 import { Fence, type FenceSource } from './fence.ts';
 import { FenceGrid } from './grid.ts';
+import { drop, type Visit, visitOf } from './visit.ts';
 
 // The geofence (docs/regions.md "Geofencing"): per company a grid of its regions' bounding boxes (grid.ts), and per
 // vehicle the regions it is in or about to enter. Hysteresis: a vehicle enters once it is `enterMargin` inside
@@ -25,19 +26,6 @@ export interface FenceEvent {
   lng: number;
 }
 
-interface Visit {
-  inside: boolean;
-  /** Consecutive reports past the margin that would change `inside`. */
-  streak: number;
-  /** Event time of the first report of the streak. */
-  since: number;
-  enterTime: number;
-  /** The `test` call that last saw this region among the candidates. */
-  seen: number;
-  /** The overstay alarm of this visit was raised. */
-  overstayed: boolean;
-}
-
 interface CompanyFences {
   grid: FenceGrid;
   byId: Map<number, Fence>;
@@ -48,8 +36,8 @@ const NONE: readonly FenceEvent[] = Object.freeze([]);
 
 export class GeofenceIndex {
   private readonly companies = new Map<number, CompanyFences>();
-  /** company → vehicle key → region id → visit (only regions the vehicle is in or entering). */
-  private readonly vehicles = new Map<number, Map<string, Map<number, Visit>>>();
+  /** company → vehicle key → its visits, a small array (visit.ts): only regions the vehicle is in or entering. */
+  private readonly vehicles = new Map<number, Map<string, Visit[]>>();
   /** Scratch for a report's candidate fences (test and parkingAt never nest). */
   private readonly hits: Fence[] = [];
   private stamp = 0;
@@ -65,6 +53,7 @@ export class GeofenceIndex {
       this.companies.delete(companyId);
       return;
     }
+    pack(fences);
     this.companies.set(companyId, {
       grid: new FenceGrid(fences),
       byId: new Map(fences.map((f) => [f.id, f])),
@@ -85,7 +74,11 @@ export class GeofenceIndex {
    */
   restoreInside(companyId: number, vehicleKey: string, regionId: number, enterTime: number, now = 0): void {
     const limit = this.companies.get(companyId)?.byId.get(regionId)?.overstaySeconds ?? 0;
-    this.visitsOf(companyId, vehicleKey).set(regionId, {
+    const visits = this.visitsOf(companyId, vehicleKey);
+    const old = visitOf(visits, regionId);
+    if (old) drop(visits, old);
+    visits.push({
+      regionId,
       inside: true,
       streak: 0,
       since: enterTime,
@@ -104,43 +97,54 @@ export class GeofenceIndex {
     let visits = this.vehicles.get(companyId)?.get(vehicleKey);
     const hits = this.hits;
     const count = company ? company.grid.collect(lat, lng, visits, hits) : 0;
-    if (count === 0 && (!visits || visits.size === 0)) return NONE;
+    if (count === 0 && (!visits || visits.length === 0)) return NONE;
     const stamp = ++this.stamp;
     let events: FenceEvent[] | undefined;
     for (let i = 0; i < count; i++) {
       const fence = hits[i] as Fence;
       const depth = fence.depth(lat, lng);
-      let visit = visits?.get(fence.id);
+      let visit = visits && visitOf(visits, fence.id);
       if (!visit) {
         if (depth < fence.enterMargin) continue;
         visits ??= this.visitsOf(companyId, vehicleKey);
-        visit = { inside: false, streak: 0, since: time, enterTime: 0, seen: stamp, overstayed: false };
-        visits.set(fence.id, visit);
+        visit = {
+          regionId: fence.id,
+          inside: false,
+          streak: 0,
+          since: time,
+          enterTime: 0,
+          seen: stamp,
+          overstayed: false,
+        };
+        visits.push(visit);
       }
       visit.seen = stamp;
-      const event = this.step(visits as Map<number, Visit>, visit, fence, depth, lat, lng, time);
+      const event = this.step(visits as Visit[], visit, fence, depth, lat, lng, time);
       if (event) {
         events ??= [];
         events.push(event);
       }
     }
-    if (visits) {
-      for (const [id, visit] of visits) {
-        if (visit.seen === stamp) continue;
-        const fence = company?.byId.get(id);
+    // The visits not among the candidates, in the order they began (a step may remove the one at i).
+    for (let i = 0; visits && i < visits.length; ) {
+      const visit = visits[i] as Visit;
+      if (visit.seen !== stamp) {
+        const fence = company?.byId.get(visit.regionId);
         // The region was deleted: its visits went with it (region_visits cascades).
-        if (!fence) {
-          visits.delete(id);
-          continue;
-        }
-        // Outside the grown bounding box: farther out than the exit margin.
-        const event = this.step(visits, visit, fence, -Infinity, lat, lng, time);
-        if (event) {
-          events ??= [];
-          events.push(event);
+        if (!fence) drop(visits, visit);
+        else {
+          // Outside the grown bounding box: farther out than the exit margin.
+          const event = this.step(visits, visit, fence, -Infinity, lat, lng, time);
+          if (event) {
+            events ??= [];
+            events.push(event);
+          }
         }
       }
+      if (visits[i] === visit) i++;
     }
+    // Only vehicles in or entering a region keep an entry: the lookup above stays in a small, cached table.
+    if (visits?.length === 0) this.vehicles.get(companyId)?.delete(vehicleKey);
     return events ?? NONE;
   }
 
@@ -161,7 +165,7 @@ export class GeofenceIndex {
   }
 
   private step(
-    visits: Map<number, Visit>,
+    visits: Visit[],
     visit: Visit,
     fence: Fence,
     depth: number,
@@ -171,7 +175,7 @@ export class GeofenceIndex {
   ): FenceEvent | undefined {
     if (!visit.inside) {
       if (depth < fence.enterMargin) {
-        visits.delete(fence.id);
+        drop(visits, visit);
         return undefined;
       }
       if (visit.streak === 0) visit.since = time;
@@ -192,7 +196,7 @@ export class GeofenceIndex {
     }
     if (visit.streak === 0) visit.since = time;
     if (++visit.streak < GEOFENCE_CONFIRM_REPORTS) return undefined;
-    visits.delete(fence.id);
+    drop(visits, visit);
     const kind = fence.type === RegionTypeCode.path && !fence.nearEnd(lat, lng) ? 'deviation' : 'exit';
     return {
       kind,
@@ -205,7 +209,7 @@ export class GeofenceIndex {
     };
   }
 
-  private visitsOf(companyId: number, vehicleKey: string): Map<number, Visit> {
+  private visitsOf(companyId: number, vehicleKey: string): Visit[] {
     let company = this.vehicles.get(companyId);
     if (!company) {
       company = new Map();
@@ -213,9 +217,23 @@ export class GeofenceIndex {
     }
     let visits = company.get(vehicleKey);
     if (!visits) {
-      visits = new Map();
+      visits = [];
       company.set(vehicleKey, visits);
     }
     return visits;
   }
+}
+
+/**
+ * The company's fences' numbers in one array, in ~1 km bands of latitude then by longitude: the fences a report
+ * tests are neighbours, so their numbers share cache lines and pages.
+ */
+function pack(fences: Fence[]): void {
+  const band = (f: Fence) => Math.floor(f.minY * 100);
+  const sorted = [...fences].sort((a, b) => band(a) - band(b) || a.minX - b.minX);
+  let size = 0;
+  for (const f of sorted) size += f.size;
+  const shared = new Float64Array(size);
+  let at = 0;
+  for (const f of sorted) at = f.packInto(shared, at);
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../store/schema.ts';
 import { regionDb } from '../schema.ts';
 
 // region_visits as the geofence writes them: a row opened on enter (exit_time null) and closed with its dwell on
-// exit. Batched off the ingest's hot path; a flush inserts before it closes, and a close names its visit by enter
+// exit. Batched off the ingest's hot path, one transaction per flush; a flush inserts before it closes, and a close names its visit by enter
 // time, so an enter and its exit in one batch (or a re-entry) close the right row.
 
 export interface VisitOpen {
@@ -19,6 +19,9 @@ export interface VisitClose extends VisitOpen {
   exitTime: number;
   dwellSeconds: number;
 }
+
+/** Rows per INSERT (5 columns: far under SQLite's 32,766 parameters and PostgreSQL's 65,535). */
+const OPEN_CHUNK = 1000;
 
 export class VisitWriter {
   private opens: VisitOpen[] = [];
@@ -64,32 +67,38 @@ export class VisitWriter {
   private async write(opens: VisitOpen[], closes: VisitClose[]): Promise<void> {
     if (opens.length === 0 && closes.length === 0) return;
     try {
-      const db = regionDb(this.db);
-      if (opens.length > 0) {
-        await db
-          .insertInto('region_visits')
-          .values(
-            opens.map((v) => ({
-              company_id: v.companyId,
-              region_id: v.regionId,
-              vehicle_id: v.vehicleId,
-              terminal_phone: v.terminalPhone,
-              enter_time: v.enterTime,
-            })),
-          )
-          .execute();
-      }
-      for (const v of closes) {
-        await db
-          .updateTable('region_visits')
-          .set({ exit_time: v.exitTime, dwell_seconds: v.dwellSeconds })
-          .where('company_id', '=', v.companyId)
-          .where('region_id', '=', v.regionId)
-          .where('terminal_phone', '=', v.terminalPhone)
-          .where('enter_time', '=', v.enterTime)
-          .where('exit_time', 'is', null)
-          .execute();
-      }
+      // One transaction per flush: on SQLite each statement alone is its own commit, and closes come one UPDATE
+      // each (hundreds a second when vehicles cross many regions).
+      await regionDb(this.db)
+        .transaction()
+        .execute(async (trx) => {
+          // Chunked: SQLite caps bound parameters per statement (a restart can open thousands of visits at once).
+          for (let i = 0; i < opens.length; i += OPEN_CHUNK) {
+            await trx
+              .insertInto('region_visits')
+              .values(
+                opens.slice(i, i + OPEN_CHUNK).map((v) => ({
+                  company_id: v.companyId,
+                  region_id: v.regionId,
+                  vehicle_id: v.vehicleId,
+                  terminal_phone: v.terminalPhone,
+                  enter_time: v.enterTime,
+                })),
+              )
+              .execute();
+          }
+          for (const v of closes) {
+            await trx
+              .updateTable('region_visits')
+              .set({ exit_time: v.exitTime, dwell_seconds: v.dwellSeconds })
+              .where('company_id', '=', v.companyId)
+              .where('region_id', '=', v.regionId)
+              .where('terminal_phone', '=', v.terminalPhone)
+              .where('enter_time', '=', v.enterTime)
+              .where('exit_time', 'is', null)
+              .execute();
+          }
+        });
     } catch (err) {
       // A region deleted meanwhile (foreign key) loses its visit rows anyway; the next batch is unaffected.
       this.logger.warn({ err, opens: opens.length, closes: closes.length }, 'region visits not written');
