@@ -30,9 +30,8 @@ import type { GatewayMetricsJson } from '../packages/server/src/gateway/metrics.
 import { gatewayOptionsFromEnv } from '../packages/server/src/gateway/options.ts';
 import { busFix, seedDevices } from '../packages/server/src/gateway/testing/fixture.ts';
 import { type LivePublisher, startIngest } from '../packages/server/src/ingest/index.ts';
-import { benchRegions } from '../packages/server/src/regions/geofence/testing/bench-regions.ts';
+import { benchRegions, storeBenchRegions } from '../packages/server/src/regions/geofence/testing/bench-regions.ts';
 import { makeRng, offset } from '../packages/server/src/regions/geofence/testing/places.ts';
-import { regionDb } from '../packages/server/src/regions/schema.ts';
 import { openStore, type StoreConfig } from '../packages/server/src/store/db.ts';
 import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
 
@@ -321,22 +320,8 @@ async function main(): Promise<void> {
     await migrateToLatest(store);
     const { companyId } = await seedDevices(store, phones, { company: 'Bench Transit' });
     if (regions) {
-      const now = Math.floor(Date.now() / 1000);
-      const rows = benchRegions(regions, areaM, makeRng(42), CITY).map(({ id: _id, ...r }) => ({
-        ...r,
-        company_id: companyId,
-        is_share: 1,
-        created_by: null,
-        created_at: now,
-        updated_at: now,
-      }));
-      // Chunked: SQLite caps bound parameters per statement.
-      for (let i = 0; i < rows.length; i += 100) {
-        await regionDb(store.db)
-          .insertInto('regions')
-          .values(rows.slice(i, i + 100))
-          .execute();
-      }
+      const rows = benchRegions(regions, areaM, makeRng(42), CITY);
+      await storeBenchRegions(store.db, companyId, rows, Math.floor(Date.now() / 1000));
     }
     await store.close();
   }

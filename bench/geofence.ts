@@ -27,9 +27,8 @@ import { pino } from 'pino';
 import { seedDevices } from '../packages/server/src/gateway/testing/fixture.ts';
 import { IngestPipeline, type LivePublisher } from '../packages/server/src/ingest/pipeline.ts';
 import { GeofenceIndex } from '../packages/server/src/regions/geofence/index.ts';
-import { benchRegions } from '../packages/server/src/regions/geofence/testing/bench-regions.ts';
+import { benchRegions, storeBenchRegions } from '../packages/server/src/regions/geofence/testing/bench-regions.ts';
 import { makeRng, offset } from '../packages/server/src/regions/geofence/testing/places.ts';
-import { regionDb } from '../packages/server/src/regions/schema.ts';
 import { openStore } from '../packages/server/src/store/db.ts';
 import { migrateToLatest } from '../packages/server/src/store/migrate.ts';
 import { type StoredPosition, toStoredPosition } from '../packages/server/src/tracks/position-row.ts';
@@ -162,21 +161,7 @@ async function benchIngest(): Promise<void> {
   const seeding = openStore(database.config);
   await migrateToLatest(seeding);
   const { companyId } = await seedDevices(seeding, [], { company: 'Bench Transit' });
-  const stored = rows.map(({ id: _id, ...r }) => ({
-    ...r,
-    company_id: companyId,
-    is_share: 1,
-    created_by: null,
-    created_at: T0,
-    updated_at: T0,
-  }));
-  // Chunked: SQLite caps bound parameters per statement.
-  for (let i = 0; i < stored.length; i += 100) {
-    await regionDb(seeding.db)
-      .insertInto('regions')
-      .values(stored.slice(i, i + 100))
-      .execute();
-  }
+  await storeBenchRegions(seeding.db, companyId, rows, T0);
   // Closed, so the seeding's write-ahead log is checkpointed now rather than by the ingest's first commits.
   await seeding.close();
   const store = openStore(database.config);

@@ -46,7 +46,11 @@ const ALL = ['plain', 'points', 'locked', 'table'] as const;
 const SCENARIOS = values.scenario === 'all' ? [...ALL] : [values.scenario as (typeof ALL)[number]];
 
 const PAGE_URL = 'http://replay-bench.localhost/';
-const WEB_SRC = fileURLToPath(new URL('../packages/web/src/', import.meta.url));
+const REPO_WEB_SRC = fileURLToPath(new URL('../packages/web/src/', import.meta.url));
+// REPLAY_WEB_SRC: another copy of packages/web/src (say, the code before a change) to measure against the current
+// one in the same machine state; its packages still come from this repository's node_modules.
+const WEB_SRC = process.env.REPLAY_WEB_SRC ? `${process.env.REPLAY_WEB_SRC.replace(/\/$/, '')}/` : REPO_WEB_SRC;
+const NODE_PATHS = [fileURLToPath(new URL('../node_modules', import.meta.url)), `${REPO_WEB_SRC}../node_modules`];
 
 // The page: the real player over a synthetic week of one bus meandering around Staten Island, with speeds from
 // 0 to 60 km/h (the gauge moves every tick), some speeding, door-open and late (stale) points.
@@ -185,6 +189,23 @@ const i18nMessages: Plugin = {
   },
 };
 
+/**
+ * The console's screen table (app/routes/views.ts, reached through the session store that the map's regions
+ * switch reads) is built with Vite's import.meta.glob; the bench page has no routes, so it gets an empty one.
+ */
+const noViews: Plugin = {
+  name: 'bench-no-views',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]app[\\/]routes[\\/]views\.ts$/ }, () => ({
+      loader: 'ts',
+      contents: `
+        export function resolveView() { return () => null; }
+        export function isKnownScreen() { return false; }
+      `,
+    }));
+  },
+};
+
 async function bundle(): Promise<{ js: string; css: string }> {
   const out = await build({
     stdin: { contents: PAGE_ENTRY, resolveDir: WEB_SRC, loader: 'tsx' },
@@ -197,7 +218,8 @@ async function bundle(): Promise<{ js: string; css: string }> {
     jsx: 'automatic',
     loader: { '.png': 'dataurl', '.svg': 'dataurl', '.mp3': 'empty' },
     define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.BASE_URL': '"/"' },
-    plugins: [i18nMessages],
+    plugins: [i18nMessages, noViews],
+    nodePaths: NODE_PATHS,
     logLevel: 'error',
   });
   const js = out.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? '';

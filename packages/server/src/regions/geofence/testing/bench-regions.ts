@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../store/schema.ts';
+import { regionDb } from '../../schema.ts';
 import type { FenceSource } from '../fence.ts';
 import { offset } from './places.ts';
 
@@ -34,4 +37,28 @@ export function benchRegions(
     }
   }
   return rows;
+}
+
+/** Stores region rows as a company's shared regions (the benches' fresh databases). */
+export async function storeBenchRegions(
+  db: Kysely<Database>,
+  companyId: number,
+  rows: readonly FenceSource[],
+  now: number,
+): Promise<void> {
+  const stored = rows.map(({ id: _id, ...r }) => ({
+    ...r,
+    company_id: companyId,
+    is_share: 1,
+    created_by: null,
+    created_at: now,
+    updated_at: now,
+  }));
+  // Chunked: SQLite caps bound parameters per statement.
+  for (let i = 0; i < stored.length; i += 100) {
+    await regionDb(db)
+      .insertInto('regions')
+      .values(stored.slice(i, i + 100))
+      .execute();
+  }
 }
