@@ -48,8 +48,9 @@ describe('accessibility (axe-core)', () => {
     ['/system/role', 'SystemRole'],
     ['/system/console', 'SystemConsole'],
     ['/system/online', 'SystemOnline'],
+    ['/basic/region', 'BasicRegion'],
   ] as const) {
-    it(`system screen ${path}`, async () => {
+    it(`list screen ${path}`, async () => {
       await page.goto(path);
       // A list has loaded once its table shows rows or its empty text (the demo has no consoles).
       await page.locator(`[data-view="${view}"] :is(.ant-table-row, .ant-table-placeholder)`).first().waitFor();

@@ -185,7 +185,9 @@ export default function RegionPage() {
         rowKey="id"
         {...list.tableProps}
         columns={columns}
-        scroll={{ x: 'max-content' }}
+        // Wide rows scroll sideways; an empty table does not, or its scroll box would be a keyboard trap with
+        // nothing to focus (axe "scrollable-region-focusable").
+        scroll={list.tableProps.dataSource?.length ? { x: 'max-content' } : undefined}
         onRow={(row) => ({ 'data-testid': `region-page-row-${row.id}` }) as React.HTMLAttributes<HTMLElement>}
       />
       <RegionEditorModal
