@@ -1,5 +1,5 @@
 import { HeadwayClient } from '@headway/server/test-client';
-import { PlatformAlarmCode } from '@headway/spec';
+import { defaultAlarmNotice, PlatformAlarmCode } from '@headway/spec';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { AlarmDetailRow } from '../packages/server/src/contract/alarms.ts';
@@ -54,6 +54,13 @@ beforeAll(async () => {
 }, 120_000);
 keepArtifactsOnFailure(() => session, 'regions');
 afterAll(async () => {
+  // The files share one server: the admin's region popups go back to their default (off) for the next ones.
+  await admin?.post('/owner/user/alarm', {
+    alarm_list: [PlatformAlarmCode.regionEnter, PlatformAlarmCode.regionExit].map((id) => ({
+      platform_alarm_id: id,
+      ...defaultAlarmNotice(id),
+    })),
+  });
   bus?.stop();
   if (session) await closeSession(session);
   await browser?.close();
