@@ -54,12 +54,21 @@ export class RegionFencing {
     await this.refresh();
     const open = await regionDb(this.db)
       .selectFrom('region_visits')
-      .select(['company_id', 'region_id', 'terminal_phone', 'enter_time'])
+      .select(['id', 'company_id', 'region_id', 'vehicle_id', 'terminal_phone', 'enter_time'])
       .where('exit_time', 'is', null)
       .execute();
     const now = this.now();
     for (const v of open) {
-      this.index.restoreInside(v.company_id, v.terminal_phone, v.region_id, Number(v.enter_time), now);
+      const enterTime = Number(v.enter_time);
+      this.index.restoreInside(v.company_id, v.terminal_phone, v.region_id, enterTime, now);
+      const visit = {
+        companyId: v.company_id,
+        regionId: v.region_id,
+        vehicleId: v.vehicle_id,
+        terminalPhone: v.terminal_phone,
+        enterTime,
+      };
+      this.visits.adopt(visit, Number(v.id));
     }
     this.timer = setInterval(() => void this.refresh(), this.options.refreshMs);
     this.timer.unref();
@@ -74,7 +83,7 @@ export class RegionFencing {
   /** A company's regions read again now (an editor changed them). Logs its failures and never rejects. */
   async reload(companyId: number): Promise<void> {
     try {
-      this.index.load(companyId, await this.rows(companyId));
+      this.load(companyId, await this.rows(companyId));
       this.signatures.delete(companyId);
     } catch (err) {
       this.logger.warn({ err, companyId }, 'regions not reloaded');
@@ -94,12 +103,12 @@ export class RegionFencing {
         seen.add(r.company_id);
         const signature = `${r.n}|${r.newest}`;
         if (this.signatures.get(r.company_id) === signature) continue;
-        this.index.load(r.company_id, await this.rows(r.company_id));
+        this.load(r.company_id, await this.rows(r.company_id));
         this.signatures.set(r.company_id, signature);
       }
       for (const companyId of this.signatures.keys()) {
         if (seen.has(companyId)) continue;
-        this.index.load(companyId, []);
+        this.load(companyId, []);
         this.signatures.delete(companyId);
       }
     } catch (err) {
@@ -147,16 +156,26 @@ export class RegionFencing {
         this.now(),
       ),
     );
+    // An overstay is said during the visit; the visit goes on.
+    if (e.kind === 'overstay') return;
+    // One literal (an exit's fields spread onto an enter's cost V8 about 1 µs here).
     const visit = {
       companyId: p.companyId,
       regionId: region.id,
       vehicleId: vehicle?.carId ?? p.vehicleId,
       terminalPhone: p.terminalPhone,
       enterTime: e.enterTime,
+      exitTime: e.time,
+      dwellSeconds: e.dwellSeconds,
     };
     if (e.kind === 'enter') this.visits.open(visit);
-    // An overstay is said during the visit; the visit goes on.
-    else if (e.kind !== 'overstay') this.visits.close({ ...visit, exitTime: e.time, dwellSeconds: e.dwellSeconds });
+    else this.visits.close(visit);
+  }
+
+  /** A company's regions into the index; the writer forgets the open visits of the regions deleted. */
+  private load(companyId: number, rows: readonly FenceSource[]): void {
+    this.index.load(companyId, rows);
+    this.visits.keepRegions(companyId, new Set(rows.map((r) => r.id)));
   }
 
   private rows(companyId: number): Promise<FenceSource[]> {
