@@ -25,8 +25,20 @@ export function showRegion(
   if (shape.type === RegionTypeCode.circle || shape.type === RegionTypeCode.poi) {
     const centre = shape.points[0];
     if (!centre) return false;
-    view.setCenter(project(centre.lng, centre.lat));
     view.setZoom(shape.type === RegionTypeCode.circle ? regionCircleZoom(shape.radius, true) : POI_ZOOM);
+    const at = project(centre.lng, centre.lat);
+    const size = map.getSize();
+    if (!size) {
+      view.setCenter(at);
+      return true;
+    }
+    // In the middle of what the padding leaves visible, not under the selector.
+    const [top, right, bottom, left] = padding;
+    const [width, height] = size as [number, number];
+    view.centerOn(at, size, [
+      left + Math.max(0, width - left - right) / 2,
+      top + Math.max(0, height - top - bottom) / 2,
+    ]);
     return true;
   }
   const geometry = regionGeometry(region.region_type, region.region_point, project);
