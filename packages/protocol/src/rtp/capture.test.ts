@@ -1,8 +1,8 @@
 /**
- * Conformance on a real terminal's media stream (shared/protocol/jt1078/go-jt808-capture.bin, checked out beside
- * the repo; facts in its README): every packet decodes, re-encodes to the same bytes, and the frames join up.
+ * Conformance on a real terminal's media stream (the simulator's copy of shared/protocol/jt1078/go-jt808-capture.bin,
+ * facts in its README): every packet decodes, re-encodes to the same bytes, and the frames join up.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,12 +11,10 @@ import { decodeRtpPacket, encodeRtpPacket } from './packet.ts';
 import { RtpSplitter } from './splitter.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** packages/protocol/src/rtp → repo root → ../shared. */
-const CAPTURE = resolve(here, '../../../../../shared/protocol/jt1078/go-jt808-capture.bin');
+/** packages/protocol/src/rtp → packages → the simulator's copy (it streams it in the demo). */
+const CAPTURE = resolve(here, '../../../simulator/assets/jt1078/go-jt808-capture.bin');
 
-if (!existsSync(CAPTURE)) console.warn(`JT/T 1078 capture conformance skipped: ${CAPTURE} not found`);
-
-describe.skipIf(!existsSync(CAPTURE))('JT/T 1078 capture (go-jt808 data.txt)', () => {
+describe('JT/T 1078 capture (go-jt808 data.txt)', () => {
   const bytes = new Uint8Array(readFileSync(CAPTURE));
 
   it('decodes all 540 packets back to back, with no byte left over, each re-encoding to its own bytes', () => {

@@ -16,6 +16,7 @@ import { answerCommand, type CommandTarget } from './commands.ts';
 import { AlarmState, type EventRates, type SafetyEvent } from './events.ts';
 import { alarmEvidence } from './evidence.ts';
 import { snapshotJpeg } from './jpeg.ts';
+import { TerminalMedia } from './media/terminal-media.ts';
 import { defaultParameters, type ParamValue } from './parameters.ts';
 import { RegionWatcher } from './regions.ts';
 import { buildReport, type Crew } from './report.ts';
@@ -48,6 +49,8 @@ export interface TerminalOptions {
   driverReplyChance?: number;
   /** How long the driver takes to answer, ms (default 3–15 s). */
   driverReplyDelayMs?: readonly [number, number];
+  /** Live video pace: capture ms per wall ms (1 real time; tests go faster). */
+  mediaPace?: number;
 }
 
 /** What drivers answer to dispatch texts. */
@@ -99,6 +102,8 @@ export class VirtualTerminal implements CommandTarget {
   private readonly safetyAlarms = new Map<string, SafetyEvent>();
   /** Resolves when the terminal is online (tests and ramp-up wait on it). */
   private waiters: (() => void)[] = [];
+  /** JT/T 1078 video: live (0x9101/0x9102), recordings (0x9205) and playback (0x9201/0x9202) of the capture. */
+  readonly media: TerminalMedia;
 
   constructor(readonly options: TerminalOptions) {
     this.now = options.now ?? Date.now;
@@ -111,6 +116,15 @@ export class VirtualTerminal implements CommandTarget {
       plate: options.plate,
     });
     this.iccid = `8986${options.phone.padStart(16, '0').slice(-16)}`;
+    this.media = new TerminalMedia({
+      phone: options.phone,
+      host: options.host,
+      utcOffsetMinutes: options.utcOffsetMinutes ?? 480,
+      channels: 4,
+      pace: options.mediaPace,
+      now: this.now,
+      onError: () => this.options.stats.errors++,
+    });
   }
 
   get phone(): string {
@@ -148,6 +162,7 @@ export class VirtualTerminal implements CommandTarget {
   stop(): void {
     this.phase = 'closed';
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.media.closeAll();
     this.socket?.destroy();
     this.socket = null;
   }
@@ -365,7 +380,7 @@ export class VirtualTerminal implements CommandTarget {
     this.options.stats.commands++;
     let replies: Jt808Message[];
     try {
-      replies = answerCommand(m, this, Math.floor(this.now() / 1000));
+      replies = this.media.answer(m) ?? answerCommand(m, this, Math.floor(this.now() / 1000));
     } catch {
       this.options.stats.errors++;
       replies = [{ msgId: 0x0001, body: { replyFlowId: m.header.flowId, replyMsgId: m.msgId, result: 1 } }];

@@ -1,6 +1,6 @@
 /**
- * Test and bench access to the shared JT/T 1078 capture (shared/protocol/jt1078/, checked out beside the repo) and
- * to ffprobe, which is optional: callers skip what needs it when it is missing, and say so.
+ * Test and bench access to the real JT/T 1078 capture (the simulator's copy of shared/protocol/jt1078/, which the
+ * demo streams) and to ffprobe, which is optional: callers skip what needs it when it is missing, and say so.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { type MediaFrame, RtpFrameAssembler, type RtpPacket, RtpSplitter } from '@headway/protocol';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** packages/server/src/media/testing → repo root → ../shared. */
-export const CAPTURE_PATH = resolve(here, '../../../../../../shared/protocol/jt1078/go-jt808-capture.bin');
+/** packages/server/src/media/testing → packages → the simulator's copy. */
+export const CAPTURE_PATH = resolve(here, '../../../../simulator/assets/jt1078/go-jt808-capture.bin');
 
 export const captureAvailable = existsSync(CAPTURE_PATH);
 
