@@ -148,7 +148,8 @@ export function answerCommand(m: Incoming, t: CommandTarget, now: number): Jt808
     case 0x8003:
       return [];
     default:
-      // Video, playback, file upload and attachment requests: accepted, nothing streamed (not simulated).
+      // File upload (0x9206) and other requests: accepted, nothing sent. Live video and playback (0x9101/0x9102,
+      // 0x9205/0x9201/0x9202) are answered before this, by the terminal's media (terminal/media/).
       return [ok()];
   }
 }
