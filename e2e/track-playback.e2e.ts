@@ -203,6 +203,18 @@ it("the map-replay window replays the bus's last hour from the live map's info b
   await win.getByTestId('track-play').click();
   const box2 = await win.boundingBox();
   expect(box2?.width).toBe(1000);
+  // Every tool window moves by its title bar, so the map under it stays readable.
+  const frame = win.getByTestId('tool-window-frame');
+  const before = await frame.boundingBox();
+  const handle = await win.getByTestId('tool-window-handle').boundingBox();
+  if (!before || !handle) throw new Error('the window has no title bar to drag');
+  const grab = { x: handle.x + 20, y: handle.y + handle.height / 2 };
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x - 150, grab.y + 60, { steps: 5 });
+  await page.mouse.up();
+  const after = await frame.boundingBox();
+  expect([Math.round((after?.x ?? 0) - before.x), Math.round((after?.y ?? 0) - before.y)]).toEqual([-150, 60]);
   await shot(page, 'track-map-replay-window.png');
   await win.locator('.ant-modal-close').click();
   await win.waitFor({ state: 'hidden' });

@@ -1,5 +1,5 @@
 import { ApiOutlined, BranchesOutlined, SettingOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Menu, Modal, Space } from 'antd';
+import { Alert, App, Button, Menu, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WindowProps } from '../../../windows/window-kinds';
@@ -11,6 +11,7 @@ import { AvPanel } from './AvPanel';
 import { ChangeRoutePanel } from './ChangeRoutePanel';
 import { ParamsPanel } from './ParamsPanel';
 import './command-window.css';
+import { ToolWindow } from '../../../windows/ToolWindow';
 
 type Section = 'av' | 'params' | 'attributes' | 'route';
 
@@ -48,7 +49,7 @@ export default function CommandWindow({ vehicle, onClose }: WindowProps['command
   };
 
   return (
-    <Modal
+    <ToolWindow
       open
       width={900}
       centered
@@ -116,6 +117,6 @@ export default function CommandWindow({ vehicle, onClose }: WindowProps['command
           </div>
         </div>
       </div>
-    </Modal>
+    </ToolWindow>
   );
 }

@@ -1,15 +1,16 @@
-import { Modal, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WindowProps } from '../../../windows/window-kinds';
 import { PreviewTab } from './PreviewTab';
 import { TakeTab } from './TakeTab';
 import './snapshot.css';
+import { ToolWindow } from '../../../windows/ToolWindow';
 
 /** The device snapshot window (900×600, spec section 4 "Snapshot modal"): take a picture, or page through past ones. */
 export default function SnapshotWindow({ vehicle, onClose }: WindowProps['snapshot'] & { onClose: () => void }) {
   const { t } = useTranslation('commands');
   return (
-    <Modal
+    <ToolWindow
       open
       width={900}
       centered
@@ -31,6 +32,6 @@ export default function SnapshotWindow({ vehicle, onClose }: WindowProps['snapsh
           },
         ]}
       />
-    </Modal>
+    </ToolWindow>
   );
 }

@@ -1,6 +1,6 @@
 import { MAP_REPLAY_DEFAULT_SECONDS, TRACK_MAX_SPAN_DAYS } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
-import { App, Empty, Modal } from 'antd';
+import { App, Empty } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { EmulatedReplay, type ReplayEvent, tripStartPositions } from './replay-m
 import { replayVehicles } from './replay-vehicles';
 import { SearchCard, type SearchValues } from './SearchCard';
 import './emulated-replay.css';
+import { ToolWindow } from '../../../windows/ToolWindow';
 
 const PROBLEM_KEYS: Record<SearchProblem, 'lines.replay.needLine' | 'lines.replay.needRange' | 'lines.replay.tooLong'> =
   {
@@ -137,7 +138,7 @@ export default function EmulatedReplayWindow(props: WindowProps['emulatedReplay'
   const current = played && snapshot.position > 0 ? played.events[snapshot.position - 1] : undefined;
 
   return (
-    <Modal
+    <ToolWindow
       open
       width={1100}
       title={t('lines.replay.title')}
@@ -163,6 +164,6 @@ export default function EmulatedReplayWindow(props: WindowProps['emulatedReplay'
         )}
       </div>
       <PlayerBar replay={replay} snapshot={snapshot} current={current} marks={marks} />
-    </Modal>
+    </ToolWindow>
   );
 }

@@ -1,7 +1,7 @@
 import type { TrafficStatus } from '@headway/spec';
 import { labelIn, TRAFFIC_STATES, TRAFFIC_STATUS_CODES } from '@headway/spec';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Modal, Radio, Table, type TableColumnsType, Tabs } from 'antd';
+import { Alert, App, Radio, Table, type TableColumnsType, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { linesApi, linesKeys, type TrafficRow } from '../api';
 import { directionName } from '../diagram/labels';
 import { useLiveTraffic, useTraffic } from './use-traffic';
 import './traffic.css';
+import { ToolWindow } from '../../../windows/ToolWindow';
 
 /**
  * The traffic window (1000×550, spec section 4 "Traffic modal"): the line's stations per direction, each with its
@@ -101,7 +102,7 @@ export default function TrafficWindow(props: WindowProps['traffic'] & { onClose:
   );
 
   return (
-    <Modal
+    <ToolWindow
       open
       width={1000}
       title={t('lines.trafficWindow.title', { line: line?.route_name ?? code })}
@@ -131,6 +132,6 @@ export default function TrafficWindow(props: WindowProps['traffic'] & { onClose:
           ),
         }))}
       />
-    </Modal>
+    </ToolWindow>
   );
 }

@@ -1,5 +1,5 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal } from 'antd';
+import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WindowProps } from '../../../windows/window-kinds';
@@ -10,6 +10,7 @@ import { Conversation } from './Conversation';
 import { HistoryPanel } from './HistoryPanel';
 import { useConversation } from './use-conversation';
 import '../messages.css';
+import { ToolWindow } from '../../../windows/ToolWindow';
 
 /** Spec section 4: 800×550, 1150 wide with the history panel open. */
 const WIDTH = 800;
@@ -29,7 +30,7 @@ export default function ChatWindow({ vehicles, onClose }: WindowProps['chat'] & 
   const { messages, send, sending } = useConversation();
 
   return (
-    <Modal
+    <ToolWindow
       open
       centered
       width={history ? WIDTH_WITH_HISTORY : WIDTH}
@@ -65,6 +66,6 @@ export default function ChatWindow({ vehicles, onClose }: WindowProps['chat'] & 
         </section>
         {history && <HistoryPanel />}
       </div>
-    </Modal>
+    </ToolWindow>
   );
 }

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { TrackPoint } from '@headway/server/contract';
 import { MAP_REPLAY_DEFAULT_SECONDS } from '@headway/spec';
-import { Button, DatePicker, Modal, Spin } from 'antd';
+import { Button, DatePicker, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { buildTrackSet, type TrackSet } from '../playback/track-data';
 import { useTrackSearch } from '../search/use-track-search';
 import { useTrackLists } from '../vehicle-list';
 import '../tracks.css';
+import { ToolWindow } from '../../../windows/ToolWindow';
 
 /** Until the first result: the last map viewport, else the demo's city (the player frames the track after). */
 const FALLBACK_VIEW = { lng: -74.15, lat: 40.58, zoom: 12 };
@@ -60,7 +61,7 @@ export default function MapReplayWindow({ vehicle, onClose }: WindowProps['mapRe
   }, [set, vehicle.route_code, lists.lines]);
 
   return (
-    <Modal
+    <ToolWindow
       open
       width={1000}
       centered
@@ -96,6 +97,6 @@ export default function MapReplayWindow({ vehicle, onClose }: WindowProps['mapRe
           <TrackPlayer engine={engine} set={set} stopLines={stopLines} home={home} />
         </Spin>
       </div>
-    </Modal>
+    </ToolWindow>
   );
 }

@@ -1,6 +1,6 @@
 import { ColumnWidthOutlined } from '@ant-design/icons';
 import { PLAYBACK_START_ZOOM } from '@headway/spec';
-import { Button, Modal, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SpeedGauge } from '../../../charts/SpeedGauge';
@@ -17,6 +17,7 @@ import { useTrackLists } from '../vehicle-list';
 import { LiveMarker } from './LiveMarker';
 import { useLiveTrace } from './use-live-trace';
 import '../tracks.css';
+import { ToolWindow } from '../../../windows/ToolWindow';
 
 const FALLBACK_VIEW = { lng: -74.15, lat: 40.58, zoom: 12 };
 
@@ -66,7 +67,7 @@ export default function TraceWindow({ vehicle, onClose }: WindowProps['trace'] &
           : t('tracks.trace.noPosition');
 
   return (
-    <Modal
+    <ToolWindow
       open
       width={1000}
       centered
@@ -116,6 +117,6 @@ export default function TraceWindow({ vehicle, onClose }: WindowProps['trace'] &
           </div>
         </div>
       </div>
-    </Modal>
+    </ToolWindow>
   );
 }
