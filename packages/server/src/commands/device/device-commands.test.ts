@@ -1,3 +1,4 @@
+import type { Jt808Message } from '@headway/protocol';
 import { CommandStateCode, TERMINAL_CONTROL } from '@headway/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeadwayClient } from '../../../test/helpers/client.ts';
@@ -14,6 +15,8 @@ import { PermissionBit } from '../../contract/index.ts';
 import type { ListResult } from '../../contract/lists.ts';
 import type { TestTerminal } from '../../gateway/testing/terminal.ts';
 import { commandDb } from '../schema.ts';
+import { targetByImei } from '../target.ts';
+import { queueCommand } from './exchange.ts';
 import {
   answerCommands,
   TERMINAL_ATTRIBUTES,
@@ -217,6 +220,31 @@ describe.each(ENGINES)('device commands on %s', (engine) => {
       { action: 'reboot', command: 0x8105, state: 2 },
       { action: 'log', command: 0x8105, state: 2 },
     ]);
+  });
+
+  it('sends a queued write at once when its terminal came online between the check and the queueing', async () => {
+    // The route saw the terminal offline and queues; by the insert the terminal is online and its attach has
+    // delivered the (then empty) queue. The queueing claims the row itself and sends it.
+    const caller = { companyId: server.demoCompanyId, userId: 1, account: 'admin' };
+    const ctx = { db: server.store.db, clock: server.clock, router: server.app.commandRouter, caller };
+    const target = await targetByImei(server.store.db, caller, imei());
+    const message: Jt808Message = { msgId: 0x8103, body: { params: [{ id: 1, value: 25 }] } };
+    const outcome = await queueCommand(
+      ctx,
+      { target, message, action: 'params-write', request: {} },
+      { expire_hours: 1 },
+    );
+    expect(outcome.state).toBe(CommandStateCode.sent);
+    const settled = async () =>
+      (
+        await commandDb(server.store.db)
+          .selectFrom('dispatch_log')
+          .select('state')
+          .where('id', '=', outcome.id)
+          .executeTakeFirstOrThrow()
+      ).state;
+    await expect.poll(settled).toBe(CommandStateCode.replied);
+    expect(device.params.get(1)).toBe(25);
   });
 
   it('answers 1101 at once for an offline terminal, or queues a write when asked', async () => {

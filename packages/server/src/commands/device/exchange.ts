@@ -9,7 +9,7 @@ import { ApiError, ErrorCode, isApiError } from '../../kernel/errors.ts';
 import { type Clock, epochSeconds } from '../../kernel/time.ts';
 import type { Services } from '../../services.ts';
 import type { Database } from '../../store/schema.ts';
-import { insertDispatchRow, type NewDispatchRow, settleDispatchRow } from '../log/dispatch-log.ts';
+import { insertDispatchRow, markDispatchSent, type NewDispatchRow, settleDispatchRow } from '../log/dispatch-log.ts';
 import type { CommandRouter } from '../router.ts';
 import { type CommandTarget, phoneOf } from '../target.ts';
 import { encodeWire } from '../wire.ts';
@@ -131,7 +131,26 @@ export async function queueCommand(ctx: CommandContext, run: CommandRun, queue: 
     reply_time: null,
     expire_time: now + queue.expire_hours * 3600,
   });
+  // The terminal may have come online between the caller's check and the insert, its attach delivering the queue
+  // before this row existed. Claimed as the queue claims (0 → 1): whichever sees the row first sends it.
+  if ((await reachable(ctx, run.target)) && (await markDispatchSent(ctx.db, id, now))) {
+    void sendClaimed(ctx, id, run);
+    return { id, state: CommandStateCode.sent };
+  }
   return { id, state: CommandStateCode.queued };
+}
+
+/** Sends a claimed queued command and settles its row; runs on after the HTTP answer, never rejects. */
+async function sendClaimed(ctx: CommandContext, id: number, run: CommandRun): Promise<void> {
+  try {
+    if (!ctx.router) throw new ApiError(ErrorCode.processing, null, 'no command path on this node');
+    const reply = await ctx.router.send(phoneOf(run.target), run.message);
+    const result = resultByte(reply);
+    await settle(ctx, id, result === 0 ? CommandStateCode.replied : CommandStateCode.refused, result);
+  } catch (error) {
+    const code = isApiError(error) ? error.code : null;
+    await settle(ctx, id, CommandStateCode.unreachable, code === ErrorCode.processing ? code : null).catch(() => {});
+  }
 }
 
 /** Whether the terminal can be reached now; false without a terminal or a command path. */

@@ -21,7 +21,9 @@ import { type Received, TestTerminal } from '../../gateway/testing/terminal.ts';
 import '../../lines/demo-register.ts';
 import type { Engine } from '../../store/db.ts';
 import { commandsModule } from '../module.ts';
+import type { CommandRouter } from '../router.ts';
 import { commandDb } from '../schema.ts';
+import { sendMessage } from './send.ts';
 
 // Dispatch texts end to end: the console's REST call, the command path through a real gateway, real TCP
 // terminals answering 0x8300 with 0x0001 (or refusing, or staying silent), a driver's 0x6006 answer, and the
@@ -260,6 +262,39 @@ describe.each(ENGINES)('dispatch messages on %s', (engine: Engine) => {
     const row = rows[0] as MessageLogRow;
     expect(row.car_id).toBe(bus(2).carId);
     expect(row.expire_time).toBe(row.send_time + 4 * 3600);
+  });
+
+  it('sends a queued text at once when its terminal came online between the check and the queueing', async () => {
+    // The race: the send sees the terminal offline, the terminal attaches (its delivery finds no row yet), then the
+    // row is queued. A router that answers "offline" once stands in for that instant; the gateway and terminal are
+    // real.
+    const real = platform.app.commandRouter as CommandRouter;
+    let asked = 0;
+    const router: CommandRouter = {
+      send: (phone, message, options) => real.send(phone, message, options),
+      isOnline: async (phone) => (asked++ === 0 ? false : real.isOnline(phone)),
+      close: async () => {},
+    };
+    const user = await commandDb(db.store.db)
+      .selectFrom('users')
+      .select(['id', 'company_id', 'account'])
+      .where('account', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const sender = { companyId: user.company_id, userId: user.id, account: user.account };
+    const uuid = `u-${engine}-race`;
+    const deps = { db: db.store.db, clock: { now: () => Date.now() }, router, log: pino({ level: 'silent' }) };
+    const result = await sendMessage(deps, sender, {
+      car_list: [bus(0).carId],
+      msg: 'Queued in the instant of reconnecting',
+      uuid,
+      flag: [2],
+      target: '',
+      queue: { expire_hours: 1 },
+    });
+    expect(asked).toBe(2);
+    expect(result).toMatchObject({ queued_count: 0, send_count: 1, reply_count: 1 });
+    const rows = (await log(admin, { data: uuid })).result.rows;
+    expect(rows.map((r) => r.send_state)).toEqual([2]);
   });
 
   it('refuses blank and oversized text (1004) and vehicles of another company (1008)', async () => {

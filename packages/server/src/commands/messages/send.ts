@@ -6,7 +6,7 @@ import type { SendMessageBody, SendMessageResult, SendMessageRow } from '../../c
 import { ApiError, ErrorCode, isApiError, parameterError } from '../../kernel/errors.ts';
 import { type Clock, epochSeconds } from '../../kernel/time.ts';
 import type { Database } from '../../store/schema.ts';
-import { insertMessageRow, settleMessageRow } from '../log/message-log.ts';
+import { insertMessageRow, markMessageSent, settleMessageRow } from '../log/message-log.ts';
 import type { CommandRouter } from '../router.ts';
 import { type CommandTarget, targetsByCarIds } from '../target.ts';
 import { flagByte, textMessage } from '../text-message.ts';
@@ -94,9 +94,15 @@ export async function sendMessage(deps: SendDeps, sender: Sender, body: SendMess
         reply_time: null,
         expire_time: state === CommandStateCode.queued ? expireTime : null,
       });
-      const row: SendMessageRow = { car_id: t.vehicleId, car_name: t.carName, id, send_state: state };
+      const sendNow = state === CommandStateCode.sent || (await claimedOnReconnect(deps, router, t, state, id, now));
+      const row: SendMessageRow = {
+        car_id: t.vehicleId,
+        car_name: t.carName,
+        id,
+        send_state: sendNow ? CommandStateCode.sent : state,
+      };
       rows[i] = row;
-      if (state === CommandStateCode.sent) deliveries.push(deliver(deps, router, t.terminalPhone, message, row));
+      if (sendNow) deliveries.push(deliver(deps, router, t.terminalPhone, message, row));
     }),
   );
 
@@ -108,6 +114,23 @@ export async function sendMessage(deps: SendDeps, sender: Sender, body: SendMess
     queued_count: count(CommandStateCode.queued),
     rows,
   };
+}
+
+/**
+ * A queued row whose terminal came online between the check and the insert: its attach may have delivered the queue
+ * before this row existed, and nothing would deliver it until the next connection. Claimed like the queue claims
+ * (0 → 1), so if the attach's delivery saw the row first it keeps it and this sends nothing.
+ */
+async function claimedOnReconnect(
+  deps: SendDeps,
+  router: CommandRouter,
+  target: CommandTarget,
+  state: CommandState,
+  id: number,
+  now: number,
+): Promise<boolean> {
+  if (state !== CommandStateCode.queued || !(await router.isOnline(target.terminalPhone))) return false;
+  return markMessageSent(deps.db, id, now);
 }
 
 /**
