@@ -8,7 +8,7 @@ import './jsdom-stand-ins';
 
 /**
  * The frame of a component suite; call it inside `describe`. Labels in English; after each test the mounted tree
- * and any stubbed global (fetch) are gone, then `reset` puts back whatever else the test changed (stores).
+ * and any stubbed global (fetch) or faked timer are gone, then `reset` puts back whatever else the test changed (stores).
  */
 export function componentSuite(reset?: () => void) {
   beforeAll(async () => {
@@ -17,6 +17,7 @@ export function componentSuite(reset?: () => void) {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
     reset?.();
   });
 }
