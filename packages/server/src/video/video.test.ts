@@ -41,14 +41,16 @@ describe.each(ENGINES)('video on %s', (engine) => {
     server = await startVideoServer(engine, { idleDelayMs: IDLE_MS, requestTimeoutMs: REQUEST_MS });
     admin = await server.admin();
     terminal = await server.terminal(server.fleet.bus1, 2);
-  });
+  }, 60_000);
   afterAll(async () => {
     await server?.close();
-  });
+  }, 30_000);
 
   const bus1 = () => server.fleet.bus1.imei;
   const play = async (chns: { chn: number; audio?: 0 | 1; stream?: 0 | 1 }[], client = admin) => {
-    const r = await client.get<{ rows: LivePlayRow[] }>(withData('/jtt1078/live/play', { imei: bus1(), count: chns.length, chns }));
+    const r = await client.get<{ rows: LivePlayRow[] }>(
+      withData('/jtt1078/live/play', { imei: bus1(), count: chns.length, chns }),
+    );
     return r;
   };
   const liveStreams = () => terminal.media.live.streams.filter((s) => s.dataType !== 2);
@@ -119,7 +121,9 @@ describe.each(ENGINES)('video on %s', (engine) => {
     await expect
       .poll(() => viewer.reader.tags.slice(before).filter((t) => t.packetType === 0).length, { timeout: 10_000 })
       .toBeGreaterThan(0);
-    await expect.poll(() => viewer.reader.tags.slice(before).filter((t) => t.frameType === 1).length, { timeout: 10_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(() => viewer.reader.tags.slice(before).filter((t) => t.frameType === 1).length, { timeout: 10_000 })
+      .toBeGreaterThan(1);
     const after = viewer.reader.tags.slice(before);
     expect(after.every((t) => t.timestamp >= lastBefore)).toBe(true);
     expect(viewer.socket.readyState).toBe(WebSocket.OPEN);
@@ -173,10 +177,12 @@ describe.each(ENGINES)('video on %s', (engine) => {
   });
 
   it('needs view on a monitoring or video screen; bad payloads are 1004', async () => {
-    const blind = await signedInUserWith(server, admin, 'video-blind', { MonitoringVehicle: 1 });
+    const blind = await signedInUserWith(server, admin, 'video-blind', { MonitoringTrack: 1 });
     expect((await play([{ chn: 1 }], blind)).code).toBe(1005);
     expect((await admin.get(withData('/jtt1078/live/play', { imei: bus1(), chns: [] }))).code).toBe(1004);
-    expect((await admin.get(withData('/jtt1078/live/play', { imei: bus1(), chns: [{ chn: 1, stream: 2 }] }))).code).toBe(1004);
+    expect(
+      (await admin.get(withData('/jtt1078/live/play', { imei: bus1(), chns: [{ chn: 1, stream: 2 }] }))).code,
+    ).toBe(1004);
     expect((await admin.get(withData('/jtt1078/live/flip', { imei: bus1(), chn: 1, flip: 4 }))).code).toBe(1004);
     expect((await admin.get('/jtt1078/record/list?data=nope')).code).toBe(1004);
   });
@@ -272,7 +278,9 @@ describe.each(ENGINES)('video on %s', (engine) => {
     const stop = await admin.get(withData('/jtt1078/talk/stop', { imei: bus1(), chn: 1 }));
     expect(stop.code).toBe(0);
     await expect.poll(() => states).toContain('disconnected');
-    await expect.poll(() => terminal.media.live.streams.filter((s) => s.dataType === 2).length, { timeout: 5000 }).toBe(0);
+    await expect
+      .poll(() => terminal.media.live.streams.filter((s) => s.dataType === 2).length, { timeout: 5000 })
+      .toBe(0);
     socket.close();
     second.close();
   });

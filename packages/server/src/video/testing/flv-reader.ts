@@ -35,7 +35,8 @@ export class FlvReader {
     while (o + 11 <= joined.length) {
       const size = (joined[o + 1]! << 16) | (joined[o + 2]! << 8) | joined[o + 3]!;
       if (o + 11 + size + 4 > joined.length) break;
-      const timestamp = ((joined[o + 7]! << 24) | (joined[o + 4]! << 16) | (joined[o + 5]! << 8) | joined[o + 6]!) >>> 0;
+      const timestamp =
+        ((joined[o + 7]! << 24) | (joined[o + 4]! << 16) | (joined[o + 5]! << 8) | joined[o + 6]!) >>> 0;
       const first = joined[o + 11] ?? 0;
       this.tags.push({
         type: joined[o]!,
@@ -63,7 +64,9 @@ export class FlvReader {
 }
 
 /** Reads an HTTP-FLV response into a reader until `stop()`. */
-export async function readHttpFlv(url: string): Promise<{ status: number; reader: FlvReader; stop(): void; done: Promise<void> }> {
+export async function readHttpFlv(
+  url: string,
+): Promise<{ status: number; reader: FlvReader; stop(): void; done: Promise<void> }> {
   const controller = new AbortController();
   const res = await fetch(url, { signal: controller.signal });
   const reader = new FlvReader();

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { VirtualTerminal } from '@headway/simulator';
 import { Rng } from '../../../../simulator/src/motion/rng.ts';
 import { FleetStats } from '../../../../simulator/src/terminal/stats.ts';
@@ -58,6 +59,12 @@ export async function startVideoServer(engine: Engine, video: Partial<VideoOptio
     media: () => gateway.media,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // Connections the test's own clients leave behind (fetch keeps sockets for reuse) must not hold up the close.
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const client = (base = '/api') => new HeadwayClient(url, base, () => clock.now());
@@ -106,6 +113,7 @@ export async function startVideoServer(engine: Engine, video: Partial<VideoOptio
     },
     async close() {
       for (const t of terminals) t.stop();
+      for (const socket of connections) socket.destroy();
       await app.close();
       await router.close();
       await gateway.stop();
