@@ -72,6 +72,19 @@ describe.each(ENGINES)('video on %s', (engine) => {
     expect(r0.tags[1]).toMatchObject({ type: 9, packetType: 1, frameType: 1 });
     const ts = r0.tags.map((t) => t.timestamp);
     expect(ts.every((t, i) => i === 0 || t >= ts[i - 1]!)).toBe(true);
+    // Latency mapping: FLV time ↔ terminal timestamp ↔ arrival wall clock of recent frames.
+    const stats = (await (
+      await fetch(`${server.url}${row!.http.replace('/media/live.flv', '/media/stats')}`)
+    ).json()) as {
+      result: { now: number; clock: { flv: number; terminal: number | null; received: number }[] };
+    };
+    const clock = stats.result.clock;
+    expect(clock.length).toBeGreaterThan(20);
+    expect(clock.every((c, i) => i === 0 || (c.flv >= clock[i - 1]!.flv && c.received >= clock[i - 1]!.received))).toBe(
+      true,
+    );
+    expect(clock.at(-1)!.received).toBeLessThanOrEqual(stats.result.now);
+    expect(clock.every((c) => typeof c.terminal === 'number')).toBe(true);
 
     // The second viewer (WebSocket-FLV) gets the sequence header and the GOP so far in its first message.
     const second = wsViewer(wsUrl(server, row!.ws));
