@@ -25,3 +25,4 @@ export * from './text-flag-bits.ts';
 export * from './track-rules.ts';
 export * from './user-config.ts';
 export * from './warning-bits.ts';
+export * from './video-rules.ts';
