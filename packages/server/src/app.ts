@@ -41,6 +41,7 @@ import { profileRoutes } from './users/profile-routes.ts';
 import { userRoutes } from './users/routes.ts';
 import type { LatestFeed } from './vehicles/live-source.ts';
 import { vehicleRoutes } from './vehicles/routes.ts';
+import { videoRoutes } from './video/routes.ts';
 import { installConsole } from './web/console.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -105,6 +106,7 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(lineMapRoutes(services));
     await api.register(commandRoutes(services));
     await api.register(regionRoutes(services));
+    await api.register(videoRoutes(services));
   };
 }
 

@@ -8,6 +8,7 @@ import { ingestModule } from './ingest/module.ts';
 import { liveModule } from './live/module.ts';
 import type { PlatformModule } from './platform.ts';
 import { trackStorageModule } from './tracks/module.ts';
+import { videoModule } from './video/module.ts';
 
 /**
  * Modules started beside the HTTP API by `npm start`. The device gateway (src/gateway/, TCP 7611) and
@@ -20,4 +21,5 @@ export const PLATFORM_MODULES: PlatformModule[] = [
   ingestModule(),
   alarmMailModule(),
   trackStorageModule(),
+  videoModule(),
 ];

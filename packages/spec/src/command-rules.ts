@@ -109,6 +109,13 @@ export const DISPATCH_ACTIONS = {
   'region-push': { label: { en: 'Send region', zh: '下发区域', th: 'ส่งพื้นที่' } },
   'region-delete': { label: { en: 'Delete region', zh: '删除区域', th: 'ลบพื้นที่' } },
   'region-query': { label: { en: 'Query regions', zh: '查询区域', th: 'สอบถามพื้นที่' } },
+  'live-video': { label: { en: 'Live video', zh: '实时视频', th: 'วิดีโอสด' } },
+  'live-control': { label: { en: 'Live video control', zh: '实时视频控制', th: 'ควบคุมวิดีโอสด' } },
+  flip: { label: { en: 'Flip image', zh: '画面翻转', th: 'พลิกภาพ' } },
+  'record-list': { label: { en: 'Recording list', zh: '录像列表', th: 'รายการบันทึกวิดีโอ' } },
+  'record-play': { label: { en: 'Play recording', zh: '录像回放', th: 'เล่นวิดีโอที่บันทึก' } },
+  'record-control': { label: { en: 'Playback control', zh: '回放控制', th: 'ควบคุมการเล่นซ้ำ' } },
+  talk: { label: { en: 'Two-way talk', zh: '双向对讲', th: 'สนทนาสองทาง' } },
 } as const satisfies { readonly [action: string]: { readonly label: Label } };
 
 export type DispatchAction = keyof typeof DISPATCH_ACTIONS;

@@ -6,13 +6,14 @@ import { ApiError, ErrorCode } from '../kernel/errors.ts';
 import type { Store } from '../store/db.ts';
 import type { StoredPosition } from '../tracks/position-row.ts';
 import { openPositionSink } from '../tracks/position-sink.ts';
+import { MediaService } from '../video/media-service.ts';
+import { videoOptionsFromEnv } from '../video/options.ts';
 import { serveAttachments } from './attachments.ts';
 import type { CommandReply } from './commands.ts';
 import { type KnownDevice, markNodeOffline, setPresence } from './devices.ts';
 import { IngestWriter } from './ingest-writer.ts';
 import { closeServer, listenTcp, portOf } from './listen.ts';
 import { RateLimitedLog } from './log-limit.ts';
-import { serveMedia } from './media.ts';
 import { GatewayMetrics } from './metrics.ts';
 import { DEFAULT_GATEWAY_OPTIONS, type GatewayOptions } from './options.ts';
 import { InProcessPositionBus, type PositionBus, type PositionsListener } from './position-bus.ts';
@@ -58,6 +59,8 @@ export class Gateway implements SessionHost {
   ports: GatewayPorts = { jt808: 0, media: 0, attachments: 0 };
   /** Stores what terminals upload on the attachment port (alarms/evidence); read per connection. */
   evidence: EvidenceIntake | undefined;
+  /** The media port's streams, viewers and talks (video/, docs/media.md). */
+  readonly media: MediaService;
 
   constructor(
     readonly store: Store,
@@ -69,6 +72,11 @@ export class Gateway implements SessionHost {
     this.db = store.db;
     this.log = new RateLimitedLog(logger);
     this.bus = bus ?? new InProcessPositionBus((err) => logger.error({ err }, 'position listener failed'));
+    this.media = new MediaService(
+      this,
+      { ...videoOptionsFromEnv(), ...this.options.video },
+      logger.child({ module: 'media' }),
+    );
   }
 
   async start(): Promise<GatewayPorts> {
@@ -96,7 +104,11 @@ export class Gateway implements SessionHost {
       o.mediaPort,
       o.backlog,
       o.maxConnections,
-      (s) => serveMedia(s, this.metrics, this.mediaSockets),
+      (s) => {
+        this.mediaSockets.add(s);
+        s.once('close', () => this.mediaSockets.delete(s));
+        this.media.accept(s);
+      },
       refused,
     );
     const attachments = await listenTcp(
@@ -119,6 +131,7 @@ export class Gateway implements SessionHost {
     // Only this node's terminals go offline (on several nodes the others keep theirs).
     const held = [...this.sessions.values()].flatMap((s) => (s.device ? [s.device.id] : []));
     const [jt808, media, attachments] = this.servers;
+    this.media.close();
     const sockets = [...this.connections].map((s) => s.socket);
     await Promise.all([
       jt808 ? closeServer(jt808, sockets) : undefined,
@@ -155,7 +168,8 @@ export class Gateway implements SessionHost {
   sendCommand(phone: string, message: Jt808Message, opts: { timeoutMs?: number } = {}): Promise<CommandReply> {
     const session = this.sessionOf(phone);
     if (!session) return Promise.reject(new ApiError(ErrorCode.processing, null, `terminal ${phone} is offline`));
-    const flowId = session.send(message);
+    // Video requests get this node's media address and are expected on its media port (video/media-service.ts).
+    const flowId = session.send(this.media.prepare(phone, message));
     this.metrics.commandsSent++;
     return session.commands
       .wait(

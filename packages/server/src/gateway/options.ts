@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type { VideoOptions } from '../video/options.ts';
 
 /** Everything tunable about the gateway, with the defaults `npm start` uses (docs/gateway.md "Limits"). */
 export interface GatewayOptions {
@@ -53,6 +54,8 @@ export interface GatewayOptions {
    * hostname, part of the default id, changes when it is recreated.
    */
   multiNode: boolean;
+  /** Media service settings over the HEADWAY_MEDIA_* variables (video/options.ts); tests lower the timers. */
+  video?: Partial<VideoOptions>;
 }
 
 export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {

@@ -70,6 +70,8 @@ export class LiveStream {
   private readonly policy: Required<ViewerPolicy>;
   private readonly viewers = new Map<number, Viewer>();
   private readonly audio = new Set<(frame: PcmFrame) => void>();
+  /** The newest video frame's FLV time and the terminal's own timestamp for it (latency measurement). */
+  lastVideo: { streamMs: number; sourceMs: number | undefined } | undefined;
   private readonly counters = {
     videoFramesIn: 0,
     audioFramesIn: 0,
@@ -113,6 +115,7 @@ export class LiveStream {
     }
     this.counters.videoFramesIn++;
     const timestamp = this.timeline.map(frame.timestamp, 'video');
+    this.lastVideo = { streamMs: timestamp, sourceMs: frame.timestamp };
     const tags = this.muxer.push({ codec, timestamp, data: frame.data, iFrame: frame.dataType === 0 });
     for (const tag of tags) {
       this.gop.add(tag);

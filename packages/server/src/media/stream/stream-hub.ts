@@ -14,10 +14,17 @@ export interface StreamKey {
   channel: number;
   /** 0 main stream, 1 sub stream (0x9101 field). */
   streamType: number;
+  /**
+   * What the terminal sends: live video (the default), a playback of a recording (0x9201) or a two-way talk
+   * (0x9101 data type 2). The packets do not say which, so the media port learns it from the request a connection
+   * answers, and the kinds are keyed apart.
+   */
+  kind?: 'live' | 'playback' | 'talk';
 }
 
 export function streamKeyId(k: StreamKey): string {
-  return `${k.sim}/${k.channel}/${k.streamType}`;
+  const kind = k.kind ?? 'live';
+  return kind === 'live' ? `${k.sim}/${k.channel}/${k.streamType}` : `${k.sim}/${k.channel}/${k.streamType}/${kind}`;
 }
 
 export interface StreamHubOptions extends LiveStreamOptions {
@@ -76,6 +83,16 @@ export class StreamHub {
     this.entries.delete(id);
     if (e.idleTimer) clearTimeout(e.idleTimer);
     e.stream.end();
+  }
+
+  /** Viewers + audio listeners of the stream now (0 when there is none). */
+  audienceOf(key: StreamKey): number {
+    return this.entries.get(streamKeyId(key))?.stream.audienceSize ?? 0;
+  }
+
+  /** The newest video frame's FLV time and terminal timestamp (docs/media.md "Latency"). */
+  lastVideo(key: StreamKey): { streamMs: number; sourceMs: number | undefined } | undefined {
+    return this.entries.get(streamKeyId(key))?.stream.lastVideo;
   }
 
   has(key: StreamKey): boolean {

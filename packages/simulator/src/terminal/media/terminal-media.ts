@@ -24,9 +24,21 @@ export interface TerminalMediaOptions {
  * A terminal's JT/T 1078 side: answers 0x9101/0x9102 (live video), 0x9205 (recordings) and 0x9201/0x9202
  * (playback), and streams the shipped capture. The answer goes out before any media connection is tried.
  */
+/**
+ * JT/T 1078 has no flip message: the platform writes a BYTE parameter (0 none, 1 horizontal, 2 vertical, 3 both)
+ * with id base + channel in JT/T 808's user-defined range (docs/media.md "Flip"; HEADWAY_MEDIA_FLIP_PARAM).
+ */
+export function flipParamBase(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.HEADWAY_MEDIA_FLIP_PARAM ?? '');
+  return Number.isInteger(n) && n > 0 && n <= 0xffff - 64 ? n : 0xf0a0;
+}
+
 export class TerminalMedia {
   readonly live: LiveVideo;
   readonly playback: Playback;
+  /** Each camera's image flip as the platform last set it (channel → 0–3). */
+  readonly flips = new Map<number, number>();
+  private readonly flipBase = flipParamBase();
 
   constructor(private readonly options: TerminalMediaOptions) {
     this.live = new LiveVideo({
@@ -75,8 +87,21 @@ export class TerminalMedia {
       case 0x9202:
         this.playback.control(m.body);
         return [ok];
+      case 0x8103:
+        this.rememberFlips(m.body.params);
+        // The parameter write itself is acknowledged (and kept) by the terminal's command answers.
+        return undefined;
       default:
         return undefined;
+    }
+  }
+
+  private rememberFlips(params: readonly { id: number; value: number | string | Uint8Array }[]): void {
+    for (const p of params) {
+      const channel = p.id - this.flipBase;
+      if (channel < 1 || channel > 255) continue;
+      const value = typeof p.value === 'number' ? p.value : p.value instanceof Uint8Array ? p.value[0] : undefined;
+      if (value !== undefined && value >= 0 && value <= 3) this.flips.set(channel, value);
     }
   }
 

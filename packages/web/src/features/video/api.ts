@@ -1,7 +1,8 @@
 import type {
   CarBaseInfo,
+  FlipData,
   LiveControlData,
-  LiveFlipData,
+  LiveControlResult,
   LivePlayData,
   LivePlayResult,
   RecordControlData,
@@ -9,7 +10,7 @@ import type {
   RecordListResult,
   RecordPlayData,
   RecordPlayResult,
-  TalkPlayData,
+  TalkData,
   TalkPlayResult,
   VehicleTreeNode,
 } from '@headway/server/contract';
@@ -28,13 +29,13 @@ function terminal<T>(path: string, data: object, timeout?: number): Promise<T> {
 export const videoApi = {
   /** 0x9101 for each channel; the answer's rows are the channels that play. */
   livePlay: (data: LivePlayData) => terminal<LivePlayResult>('/live/play', data, LIVE_VIDEO_TIMEOUT_MS),
-  liveControl: (data: LiveControlData) => terminal<unknown>('/live/control', data),
-  flip: (data: LiveFlipData) => terminal<unknown>('/live/flip', data),
+  liveControl: (data: LiveControlData) => terminal<LiveControlResult>('/live/control', data),
+  flip: (data: FlipData) => terminal<unknown>('/live/flip', data),
   recordList: (data: RecordListData) => terminal<RecordListResult>('/record/list', data, RECORD_LIST_TIMEOUT_MS),
   recordPlay: (data: RecordPlayData) => terminal<RecordPlayResult>('/record/play', data, LIVE_VIDEO_TIMEOUT_MS),
   recordControl: (data: RecordControlData) => terminal<unknown>('/record/control', data),
-  talkPlay: (data: TalkPlayData) => terminal<TalkPlayResult>('/talk/play', data),
-  talkStop: (data: TalkPlayData) => terminal<unknown>('/talk/stop', data),
+  talkPlay: (data: TalkData) => terminal<TalkPlayResult>('/talk/play', data),
+  talkStop: (data: TalkData) => terminal<unknown>('/talk/stop', data),
   /** The vehicle's `channel` list. */
   carInfo: (imei: string) => http.get<CarBaseInfo>('/basic/cars/info', { imei }, { silent: true }),
   vehicleTree: () => http.get<VehicleTreeNode[]>('/basic/cars/tree', undefined, { silent: true }),
