@@ -98,7 +98,7 @@ export function LiveVideoPanel({
               key={c.chn}
               size="small"
               type={openChannels.has(c.chn) ? 'primary' : 'default'}
-              ghost={openChannels.has(c.chn)}
+              aria-pressed={openChannels.has(c.chn)}
               onClick={() => setGrid((g) => openChannel(g, c))}
               data-testid={`video-channel-${c.chn}`}
             >

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LivePlayRow } from '../api';
 import { videoApi } from '../api';
-import { FlvVideo } from '../player/FlvVideo';
+import { FlvVideo, loadMpegts } from '../player/FlvVideo';
 import { playPcmSocket } from '../player/pcm-audio';
 import { requestLive } from './live-request';
 
@@ -49,6 +49,7 @@ export function VideoCell({ imei, slot, index, selected, onSelect, onClose, onSt
   const [audioOn, setAudioOn] = useState(false);
   const openedAt = useRef(performance.now());
   const [firstFrameMs, setFirstFrameMs] = useState<number | null>(null);
+  const [answerMs, setAnswerMs] = useState<number | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: slot.key is the trigger of a re-request (re-open, stream switch)
   useEffect(() => {
@@ -59,12 +60,15 @@ export function VideoCell({ imei, slot, index, selected, onSelect, onClose, onSt
     setEnded(false);
     setPlayerError(null);
     setFirstFrameMs(null);
+    setAnswerMs(null);
+    void loadMpegts().catch(() => undefined);
     void requestLive(
       { imei, chn: slot.chn, audio: slot.audio, stream: slot.stream },
       (attempt) => setStatus({ kind: 'requesting', attempt }),
       () => cancelled,
     ).then((outcome) => {
       if (!outcome || cancelled) return;
+      setAnswerMs(Math.round(performance.now() - openedAt.current));
       setStatus(outcome.kind === 'row' ? { kind: 'playing', row: outcome.row } : outcome);
     });
     return () => {
@@ -142,6 +146,7 @@ export function VideoCell({ imei, slot, index, selected, onSelect, onClose, onSt
       data-stream={slot.stream}
       data-status={status.kind === 'playing' ? (shown ? 'playing' : 'loading') : status.kind}
       data-first-frame-ms={firstFrameMs ?? undefined}
+      data-answer-ms={answerMs ?? undefined}
     >
       {status.kind === 'playing' && (
         <FlvVideo

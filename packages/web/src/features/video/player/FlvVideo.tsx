@@ -23,7 +23,8 @@ export interface FlvVideoProps {
 
 // mpegts.js (≈ 80 KiB gzipped) is fetched with the first video, never with the shell.
 let loader: Promise<typeof Mpegts> | null = null;
-function loadMpegts(): Promise<typeof Mpegts> {
+/** Starts fetching the player while the window's request is still out (the first picture should not wait for it). */
+export function loadMpegts(): Promise<typeof Mpegts> {
   loader ??= import('mpegts.js').then((m) => m.default);
   return loader;
 }

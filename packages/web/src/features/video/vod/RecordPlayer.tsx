@@ -192,7 +192,8 @@ export function RecordPlayer({
           tooltip={{ formatter: (v) => (v === undefined ? '' : formatTime(v)) }}
           onChange={setPosition}
           onChangeComplete={(v) => void control(RECORD_CONTROL.drag, { time: v })}
-          aria-label={t('video.vod.position')}
+          ariaLabelForHandle={t('video.vod.position')}
+          ariaValueTextFormatterForHandle={(v) => (v === undefined ? '' : formatTime(v))}
           data-testid="vod-position"
         />
       </div>
