@@ -224,4 +224,4 @@ it('shows the screens in en, zh and th', async () => {
       await closeSession(s);
     }
   }
-}, 240_000);
+}, 360_000);

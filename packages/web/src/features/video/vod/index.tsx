@@ -4,7 +4,6 @@ import { App, Button, DatePicker, Empty, Form, Select, Table, type TableColumnsT
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../i18n/format';
 import { type RecordRow, videoApi } from '../api';
 import { useCameras } from '../live/use-cameras';
 import { formatBytes } from '../talk/format-bytes';
@@ -20,6 +19,11 @@ interface QueryForm {
   av_type: number;
   stream: number;
   storage: number;
+}
+
+function clock(seconds: number, dayStart: number): string {
+  const at = dayjs.unix(seconds);
+  return at.isSame(dayjs.unix(dayStart), 'day') ? at.format('HH:mm:ss') : at.format('MM-DD HH:mm:ss');
 }
 
 /** One query covers at most a day: the timeline draws one day, and terminals answer long lists slowly. */
@@ -93,8 +97,9 @@ export default function VodPage() {
       width: 70,
       render: (chn: number) => cameras.find((c) => c.chn === chn)?.name ?? `CH${chn}`,
     },
-    { title: t('video.vod.start'), dataIndex: 'start_time', render: (v: number) => formatTime(v) },
-    { title: t('video.vod.end'), dataIndex: 'end_time', render: (v: number) => formatTime(v) },
+    // The day is the timeline's caption; the list shows the time of day (the date too when it is another day).
+    { title: t('video.vod.start'), dataIndex: 'start_time', render: (v: number) => clock(v, dayStart) },
+    { title: t('video.vod.end'), dataIndex: 'end_time', render: (v: number) => clock(v, dayStart) },
     { title: t('video.vod.avType'), dataIndex: 'av_type', render: (v: 0 | 1 | 2 | 3) => labelIn(AV_TYPES[v], lang) },
     { title: t('video.vod.size'), dataIndex: 'size', render: (v: number) => formatBytes(v) },
     {
