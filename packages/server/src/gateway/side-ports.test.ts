@@ -37,6 +37,11 @@ describe('gateway side ports', () => {
   });
 
   it('accounts for JT/T 1078 stream packets per terminal, skipping garbage', async () => {
+    // The media port takes streams the platform asked for (video/media-service.ts): ask as a 0x9101 would.
+    gateway.media.prepare('013800138000', {
+      msgId: 0x9101,
+      body: { ip: '', tcpPort: 0, udpPort: 0, channel: 1, dataType: 0, streamType: 0 },
+    });
     const socket = await open(gateway.ports.media);
     const packet = (seq: number) =>
       encodeRtpPacket({
@@ -61,6 +66,13 @@ describe('gateway side ports', () => {
     expect(gateway.metrics.media.terminals.get('013800138000')?.packets).toBe(3);
     expect(gateway.metrics.media.droppedBytes).toBe(8);
     socket.destroy();
+    // A stream nobody asked for is not taken: the connection is closed at its first packet.
+    const stray = await open(gateway.ports.media);
+    const closed = new Promise<void>((resolve) => stray.once('close', () => resolve()));
+    stray.on('error', () => {});
+    stray.write(packet(1).map((b, i) => (i === 14 ? 2 : b)));
+    await closed;
+    expect(gateway.media.counters.refusedConnections).toBe(1);
   });
 
   it('answers attachment signalling and counts file bytes', async () => {

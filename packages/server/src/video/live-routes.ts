@@ -12,6 +12,7 @@ import { simKey } from './media-service.ts';
 import type { VideoOptions } from './options.ts';
 import {
   hasCapability,
+  localNode,
   mediaNodeOf,
   requireCapability,
   requireMediaNode,
@@ -66,7 +67,13 @@ export function liveRoutes(services: Pick<Services, 'db' | 'clock'>, options: Vi
           if (isApiError(error)) return undefined;
           throw error;
         }
-        const urls = minter.streamUrls(call, node, { channel: c.chn, kind: 'live', stream }, audio === 1);
+        const urls = minter.streamUrls(
+          call,
+          node,
+          { channel: c.chn, kind: 'live', stream },
+          audio === 1,
+          localNode(request),
+        );
         return { chn: c.chn, stream, audio, ...urls };
       }),
     );

@@ -23,6 +23,12 @@ export interface VideoOptions {
    * (HEADWAY_MEDIA_FLIP_PARAM, default 0xF0A0, in JT/T 808's user-defined range 0xF000–0xFFFF).
    */
   flipParamBase: number;
+  /**
+   * Several nodes: the public HTTP base of each gateway node's viewer endpoints, by node id
+   * (HEADWAY_MEDIA_NODE_URLS, `nodeA=https://a.example.com,nodeB=https://b.example.com`, the same on every node).
+   * A stream held by another node gets URLs on that node's base; without an entry, paths on the answering server.
+   */
+  nodeUrls: ReadonlyMap<string, string>;
 }
 
 export const DEFAULT_VIDEO_OPTIONS: Omit<VideoOptions, 'secret'> = {
@@ -33,6 +39,7 @@ export const DEFAULT_VIDEO_OPTIONS: Omit<VideoOptions, 'secret'> = {
   requestTimeoutMs: 10_000,
   recordListTimeoutMs: 60_000,
   flipParamBase: 0xf0a0,
+  nodeUrls: new Map(),
 };
 
 /** One random secret per process when none is configured: enough for a single node. */
@@ -56,6 +63,29 @@ export function parseAdvertise(value: string | undefined): { host: string; port:
   return { host: (m[1] ?? '').replace(/^\[|\]$/g, ''), port };
 }
 
+/** `node=base,node=base` → Map; a base is an http(s) URL without a trailing slash. */
+export function parseNodeUrls(value: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (value ?? '').split(',')) {
+    const text = part.trim();
+    if (text === '') continue;
+    const i = text.indexOf('=');
+    const node = i > 0 ? text.slice(0, i).trim() : '';
+    const base =
+      i > 0
+        ? text
+            .slice(i + 1)
+            .trim()
+            .replace(/\/+$/, '')
+        : '';
+    if (!node || !/^https?:\/\/[^/\s]+$/.test(base)) {
+      throw new Error(`HEADWAY_MEDIA_NODE_URLS must be node=http(s)://host[:port],…; got "${part}"`);
+    }
+    out.set(node, base);
+  }
+  return out;
+}
+
 export function videoOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): VideoOptions {
   const d = DEFAULT_VIDEO_OPTIONS;
   const advertise = parseAdvertise(env.HEADWAY_MEDIA_ADVERTISE);
@@ -69,5 +99,6 @@ export function videoOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Video
     idleDelayMs: integer('HEADWAY_MEDIA_IDLE_MS', env.HEADWAY_MEDIA_IDLE_MS, d.idleDelayMs, 600_000),
     requestTimeoutMs: integer('HEADWAY_MEDIA_REQUEST_MS', env.HEADWAY_MEDIA_REQUEST_MS, d.requestTimeoutMs, 600_000),
     flipParamBase: integer('HEADWAY_MEDIA_FLIP_PARAM', env.HEADWAY_MEDIA_FLIP_PARAM, d.flipParamBase, 0xffff - 64),
+    nodeUrls: parseNodeUrls(env.HEADWAY_MEDIA_NODE_URLS),
   };
 }

@@ -10,7 +10,7 @@ import type { Services } from '../services.ts';
 import { VIDEO_VIEW } from './access.ts';
 import { NO_TIME } from './media-service.ts';
 import type { VideoOptions } from './options.ts';
-import { requireCapability, requireMediaNode, UrlMinter, videoCall } from './video-target.ts';
+import { localNode, requireCapability, requireMediaNode, UrlMinter, videoCall } from './video-target.ts';
 
 // Recorded video (JT/T 1078 §5.6): the list (0x9205 → 0x1205, up to 60 s), playback (0x9201, streamed to the same
 // viewer endpoints under a playback key) and its control (0x9202). Times are epoch seconds on the API and the
@@ -127,7 +127,9 @@ export function recordRoutes(
           throw error;
         });
         const audio = data.av_type !== 2;
-        return ok(minter.streamUrls(call, node, { channel: data.chn, kind: 'playback', stream: 0 }, audio));
+        return ok(
+          minter.streamUrls(call, node, { channel: data.chn, kind: 'playback', stream: 0 }, audio, localNode(request)),
+        );
       },
     );
 

@@ -8,7 +8,7 @@ import type { Services } from '../services.ts';
 import { VIDEO_VIEW } from './access.ts';
 import { simKey } from './media-service.ts';
 import type { VideoOptions } from './options.ts';
-import { requireCapability, requireMediaNode, UrlMinter, videoCall } from './video-target.ts';
+import { localNode, requireCapability, requireMediaNode, UrlMinter, videoCall } from './video-target.ts';
 
 // Two-way talk (docs/media.md "Talk"): talk/play hands out the talk socket's URL; opening it sends 0x9101 with data
 // type 2 (video/talk-session.ts). talk/stop ends it (0x9102 control 4).
@@ -26,8 +26,11 @@ export function talkRoutes(services: Pick<Services, 'db' | 'clock'>, options: Vi
         const call = await videoCall(request, services, data.imei);
         requireCapability(call.target, 'talk');
         const node = await requireMediaNode(request, call);
-        const { path } = minter.url(call, node, 'talk', { channel: data.chn, kind: 'talk', stream: 0 });
-        return ok<TalkPlayResult>({ system_av_rtp: { talk_web_socket: path } });
+        const stream = { channel: data.chn, kind: 'talk', stream: 0 } as const;
+        const { path } = minter.url(call, node, 'talk', stream, localNode(request));
+        // A path, or the holding node's URL with the WebSocket scheme.
+        const socket = path.replace(/^http(s?):\/\//, 'ws$1://');
+        return ok<TalkPlayResult>({ system_av_rtp: { talk_web_socket: socket } });
       },
     );
 

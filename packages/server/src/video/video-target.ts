@@ -55,6 +55,11 @@ export async function mediaNodeOf(request: FastifyRequest, call: VideoCall): Pro
   return terminalHolder(call.ctx.db, phone);
 }
 
+/** This node's id when it has a gateway (and so serves viewers); undefined on an API-only node. */
+export function localNode(request: FastifyRequest): string | undefined {
+  return request.server.gateway?.options.nodeId;
+}
+
 /** 1101 when the terminal is offline (control and record calls). */
 export async function requireMediaNode(request: FastifyRequest, call: VideoCall): Promise<string> {
   const node = await mediaNodeOf(request, call);
@@ -69,18 +74,28 @@ export interface StreamUrls {
   expires_at: number;
 }
 
+/** An absolute http(s) URL becomes ws(s); a path stays a path (the browser picks the scheme). */
+function wsScheme(url: string): string {
+  return url.replace(/^http(s?):\/\//, 'ws$1://');
+}
+
 /** Signs the viewer URLs of one stream for the caller (token.ts). */
 export class UrlMinter {
   constructor(
-    private readonly options: Pick<VideoOptions, 'secret' | 'tokenSeconds'>,
+    private readonly options: Pick<VideoOptions, 'secret' | 'tokenSeconds' | 'nodeUrls'>,
     private readonly clock: { now(): number },
   ) {}
 
+  /**
+   * `node` holds the stream; `local` is the node answering (undefined on a node without a gateway). A stream held
+   * elsewhere is served by that node: its URLs carry its base when HEADWAY_MEDIA_NODE_URLS names it.
+   */
   url(
     call: VideoCall,
     node: string,
     endpoint: ViewerEndpoint,
     stream: { channel: number; kind: StreamKind; stream: number },
+    local?: string,
   ) {
     const exp = epochSeconds(this.clock) + this.options.tokenSeconds;
     const t = signGrant(this.options.secret, {
@@ -96,7 +111,8 @@ export class UrlMinter {
       exp,
     });
     const path = endpoint === 'flv' ? MEDIA_PATHS.flv : endpoint === 'pcm' ? MEDIA_PATHS.pcm : MEDIA_PATHS.talk;
-    return { path: `${path}?t=${t}`, exp };
+    const base = node !== local ? (this.options.nodeUrls.get(node) ?? '') : '';
+    return { path: `${base}${path}?t=${t}`, exp };
   }
 
   streamUrls(
@@ -104,9 +120,10 @@ export class UrlMinter {
     node: string,
     stream: { channel: number; kind: StreamKind; stream: number },
     audio: boolean,
+    local?: string,
   ): StreamUrls {
-    const flv = this.url(call, node, 'flv', stream);
-    const pcm = audio ? this.url(call, node, 'pcm', stream).path : null;
-    return { http: flv.path, ws: flv.path, pcm, expires_at: flv.exp };
+    const flv = this.url(call, node, 'flv', stream, local);
+    const pcm = audio ? wsScheme(this.url(call, node, 'pcm', stream, local).path) : null;
+    return { http: flv.path, ws: wsScheme(flv.path), pcm, expires_at: flv.exp };
   }
 }

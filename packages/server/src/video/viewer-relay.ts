@@ -30,6 +30,7 @@ export class ViewerRelay implements ViewerSink {
   private moved = false;
   private lastTimestamp = -1;
   private closed = false;
+  private detaching = false;
   private readonly goneCallbacks: (() => void)[] = [];
 
   constructor(
@@ -47,8 +48,13 @@ export class ViewerRelay implements ViewerSink {
   /** Attaches to a stream: `attach` adds this relay as a hub viewer and returns its handle. */
   attach(attach: (sink: ViewerSink) => ViewerHandle): void {
     if (this.closed) return;
-    const moving = this.handle !== undefined;
-    this.handle?.close();
+    const previous = this.handle;
+    const moving = previous !== undefined;
+    // Leaving the old stream makes it call close() on us: that is not the viewer's end.
+    this.handle = undefined;
+    this.detaching = true;
+    previous?.close();
+    this.detaching = false;
     if (moving) {
       this.skip = FLV_HEADER_BYTES;
       this.rebase = true;
@@ -84,7 +90,7 @@ export class ViewerRelay implements ViewerSink {
   }
 
   close(reason: ViewerCloseReason): void {
-    if (this.closed) return;
+    if (this.closed || this.detaching) return;
     this.closed = true;
     this.handle = undefined;
     this.outlet.close?.(reason);

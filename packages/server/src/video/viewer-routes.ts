@@ -37,6 +37,15 @@ export function keyOf(grant: ViewerGrant): StreamKey {
 export async function registerViewerRoutes(app: FastifyInstance, deps: ViewerRouteDeps): Promise<void> {
   if (!app.hasDecorator('websocketServer')) await app.register(fastifyWebsocket);
   const grants = new WeakMap<FastifyRequest, { grant: ViewerGrant; media: MediaService }>();
+  // Streams never end on their own: the server's close would wait for them forever, so they are cut first.
+  const open = new Set<{ destroy(): void }>();
+  const track = (c: { destroy(): void; once(event: 'close', cb: () => void): unknown }) => {
+    open.add(c);
+    c.once('close', () => open.delete(c));
+  };
+  app.addHook('preClose', async () => {
+    for (const c of [...open]) c.destroy();
+  });
 
   const admit = (endpoint: ViewerEndpoint) => async (request: FastifyRequest<TokenQuery>, reply: FastifyReply) => {
     try {
@@ -69,6 +78,7 @@ export async function registerViewerRoutes(app: FastifyInstance, deps: ViewerRou
       const { grant, media } = admitted(request);
       reply.hijack();
       const res = reply.raw;
+      track(request.raw.socket);
       res.writeHead(200, {
         'content-type': 'video/x-flv',
         'cache-control': 'no-store',
@@ -89,6 +99,7 @@ export async function registerViewerRoutes(app: FastifyInstance, deps: ViewerRou
     },
     wsHandler: (socket: WebSocket, request) => {
       const { grant, media } = admitted(request);
+      track(request.raw.socket);
       const outlet: ViewerOutlet = {
         write: (chunk) => socket.send(chunk),
         bufferedBytes: () => socket.bufferedAmount,
@@ -107,6 +118,7 @@ export async function registerViewerRoutes(app: FastifyInstance, deps: ViewerRou
       sendError(request, reply, new ApiError(ErrorCode.parameter, { reason: 'WebSocket only' }), 400),
     wsHandler: (socket: WebSocket, request) => {
       const { grant, media } = admitted(request);
+      track(request.raw.socket);
       // 8 kHz mono Int16LE, one message per terminal audio frame (this is a little-endian machine, as the browser).
       const unlisten = media.addAudioListener(keyOf(grant), (frame) => {
         if (socket.bufferedAmount > 256 * 1024) return;
@@ -124,6 +136,7 @@ export async function registerViewerRoutes(app: FastifyInstance, deps: ViewerRou
       sendError(request, reply, new ApiError(ErrorCode.parameter, { reason: 'WebSocket only' }), 400),
     wsHandler: (socket: WebSocket, request) => {
       const { grant, media } = admitted(request);
+      track(request.raw.socket);
       const talk = media.talks.start(grant.sim, keyOf(grant), {
         sendAudio: (pcm) => {
           if (socket.readyState === socket.OPEN)
