@@ -133,7 +133,9 @@ export function VideoCell({ imei, slot, index, selected, onSelect, onClose, onSt
             ? t('video.failed', { reason: playerError })
             : ended
               ? t('video.ended')
-              : null;
+              : shown
+                ? null
+                : t('video.loading');
   const streamName = labelIn(STREAM_TYPES[slot.stream], i18n.language);
 
   return (
