@@ -78,6 +78,13 @@ it('SOS: the badge counts it, a popup opens within 3 s, details find it, read wi
   await expect
     .poll(async () => Number(await trace.getAttribute('data-points')), { timeout: 10_000 })
     .toBeGreaterThan(2);
+  // Issue 16: the left pane plays the bus's cameras live (the simulator's terminal streams each channel).
+  const video = page.getByTestId('sos-video');
+  for (let i = 0; i < 4; i++) {
+    await expect
+      .poll(() => video.getByTestId(`video-cell-${i}`).getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('playing');
+  }
   await shot(page, 'alarm-sos-modal.png');
   await closeDialogs(page);
 

@@ -79,4 +79,14 @@ describe('console weight', () => {
     expect((await head('/login', { accept: 'text/html' }))['cache-control']).toBe('no-cache');
     expect((await head('/assets/no-such-chunk.js', { accept: '*/*' })).status).toBe('404');
   });
+
+  it('keeps the video player (mpegts.js) in a lazy chunk, out of the login page and the shell', () => {
+    const m = manifest();
+    const player = Object.keys(m).filter((key) => key.includes('node_modules/mpegts.js'));
+    expect(player.length).toBeGreaterThan(0);
+    const entry = Object.keys(m).find((key) => m[key]?.isEntry);
+    const eager = staticGraph(m, [entry!, 'src/auth/login/LoginPage.tsx', 'src/app/Shell.tsx']);
+    for (const key of player) expect(eager.has(key), key).toBe(false);
+    console.log(`[console-weight] mpegts.js chunk ${(gz(m[player[0]!]!.file) / 1024).toFixed(1)} KiB gz, lazy`);
+  });
 });

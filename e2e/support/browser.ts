@@ -11,10 +11,17 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export async function launch(): Promise<Browser> {
+/** `extraArgs`: e.g. the fake microphone of the talk test (--use-fake-device-for-media-stream). */
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-background-networking', '--enable-unsafe-swiftshader'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--enable-unsafe-swiftshader',
+      ...extraArgs,
+    ],
   });
 }
 

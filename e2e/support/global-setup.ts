@@ -18,6 +18,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.url);
   project.provide('gatewayPort', server.gatewayPort);
   project.provide('attachmentPort', server.attachmentPort);
+  project.provide('dataDir', server.dataDir);
   return async () => {
     await server?.stop();
   };
@@ -28,5 +29,6 @@ declare module 'vitest' {
     baseUrl: string;
     gatewayPort: number;
     attachmentPort: number;
+    dataDir: string;
   }
 }

@@ -14,6 +14,8 @@ export interface RunningServer {
   gatewayPort: number;
   /** The T/JSATL12 attachment port terminals upload alarm evidence to (0x9208 names it). */
   attachmentPort: number;
+  /** The server's SQLite directory (HEADWAY_DATA_DIR): a test may shape demo data the API cannot edit. */
+  dataDir: string;
   stop: () => Promise<void>;
   log: () => string;
 }
@@ -92,5 +94,5 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);
   }
-  return { url, gatewayPort, attachmentPort, stop, log: () => output };
+  return { url, gatewayPort, attachmentPort, dataDir, stop, log: () => output };
 }

@@ -127,6 +127,8 @@ describe.each(ENGINES)('users, roles and the own profile on %s', (engine) => {
       { name: 'MonitoringMap', title: 'route.monitoringMap', parent: 'Monitoring' },
       { name: 'MonitoringLineMap', title: 'route.monitoringLineMap', parent: 'Monitoring' },
       { name: 'MonitoringTrack', title: 'route.monitoringTrack', parent: 'Monitoring' },
+      { name: 'MonitoringVideo', title: 'route.monitoringVideo', parent: 'Monitoring' },
+      { name: 'MonitoringVod', title: 'route.monitoringVod', parent: 'Monitoring' },
       { name: 'SafetyActiveSafety', title: 'route.safetyActiveSafety', parent: 'Safety' },
       { name: 'SystemUser', title: 'route.systemUser', parent: 'System' },
       { name: 'SystemRole', title: 'route.systemRole', parent: 'System' },

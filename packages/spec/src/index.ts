@@ -24,4 +24,5 @@ export * from './terminal-status-bits.ts';
 export * from './text-flag-bits.ts';
 export * from './track-rules.ts';
 export * from './user-config.ts';
+export * from './video-rules.ts';
 export * from './warning-bits.ts';

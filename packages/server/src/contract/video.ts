@@ -126,3 +126,20 @@ export type TalkData = Static<typeof TalkData>;
 export interface TalkPlayResult {
   system_av_rtp: { talk_web_socket: string };
 }
+
+// Answers as the console reads them (issue 16 console): the `result` of the calls above.
+
+/** /jtt1078/live/play, /play2: empty rows is "reqLiveVideo -> no service". */
+export interface LivePlayResult {
+  rows: LivePlayRow[];
+}
+
+/** /jtt1078/live/control. */
+export interface LiveControlResult {
+  rows: LiveControlRow[];
+}
+
+/** /jtt1078/record/list. */
+export interface RecordListResult {
+  rows: RecordRow[];
+}

@@ -71,6 +71,9 @@ export const DISPATCHER_PERMISSIONS: RolePermissions = {
   MonitoringTrack: PermissionBit.view,
   // Dispatchers answer alarms: see them and mark them read; exporting evidence stays with safety staff.
   SafetyActiveSafety: PermissionBit.view | PermissionBit.edit,
+  // Dispatchers watch the cameras (an SOS) and pull recordings (issue 16).
+  MonitoringVideo: PermissionBit.view,
+  MonitoringVod: PermissionBit.view,
 };
 
 /**

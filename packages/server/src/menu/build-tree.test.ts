@@ -17,6 +17,8 @@ describe('menu tree', () => {
       'MonitoringMap',
       'MonitoringLineMap',
       'MonitoringTrack',
+      'MonitoringVideo',
+      'MonitoringVod',
       'Safety',
       'SafetyActiveSafety',
       'System',

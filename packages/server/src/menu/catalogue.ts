@@ -90,6 +90,19 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         component: 'tracks/playback/index',
         meta: { title: 'route.monitoringTrack', icon: 'HistoryOutlined' },
       },
+      // Issue 16: live video (the dialog's grid as a screen, with a vehicle picker) and recorded video (VOD).
+      {
+        path: 'video',
+        name: 'MonitoringVideo',
+        component: 'video/live/index',
+        meta: { title: 'route.monitoringVideo', icon: 'VideoCameraOutlined' },
+      },
+      {
+        path: 'vod',
+        name: 'MonitoringVod',
+        component: 'video/vod/index',
+        meta: { title: 'route.monitoringVod', icon: 'PlaySquareOutlined' },
+      },
     ],
   },
   {

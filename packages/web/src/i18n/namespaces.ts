@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'messages',
   'commands',
   'regions',
+  'video',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

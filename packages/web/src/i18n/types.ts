@@ -7,6 +7,7 @@ import type passengers from '../features/passengers/i18n/en';
 import type regions from '../features/regions/i18n/en';
 import type safety from '../features/safety/i18n/en';
 import type tracks from '../features/tracks/i18n/en';
+import type video from '../features/video/i18n/en';
 import type translation from './locales/en';
 
 // English resources type every t() call: a key that does not exist in its namespace fails tsc.
@@ -24,6 +25,7 @@ declare module 'i18next' {
       messages: typeof messages;
       commands: typeof commands;
       regions: typeof regions;
+      video: typeof video;
     };
   }
 }

@@ -23,6 +23,8 @@ const WINDOWS: { [K in WindowKind]: WindowComponent<K> } = {
   chat: load('messages', () => import('../features/messages/chat/ChatWindow')),
   command: load('commands', () => import('../features/commands/command-window/CommandWindow')),
   snapshot: load('commands', () => import('../features/commands/snapshot/SnapshotWindow')),
+  liveVideo: load('video', () => import('../features/video/live/LiveVideoWindow')),
+  talk: load('video', () => import('../features/video/talk/TalkWindow')),
 };
 
 /** Mounted once in the shell: every open window, each its own lazy chunk and Suspense boundary. */

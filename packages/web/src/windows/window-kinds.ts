@@ -28,6 +28,10 @@ export interface WindowProps {
   command: { vehicle: WindowVehicle };
   /** Device snapshot (900×600): features/commands/snapshot/SnapshotWindow.tsx. */
   snapshot: { vehicle: WindowVehicle };
+  /** Live video (900×680): features/video/live/LiveVideoWindow.tsx. */
+  liveVideo: { vehicle: WindowVehicle };
+  /** Talk (182×210): features/video/talk/TalkWindow.tsx. */
+  talk: { vehicle: WindowVehicle };
 }
 
 export type WindowKind = keyof WindowProps;

@@ -22,6 +22,8 @@ const en = {
     systemLogDispatch: 'Command log',
     systemLogMessage: 'Message log',
     profile: 'Profile',
+    monitoringVideo: 'Live video',
+    monitoringVod: 'VOD',
   },
   nav: {
     toggleSidebar: 'Toggle sidebar',

@@ -23,6 +23,8 @@ const th: Messages = {
     systemLogDispatch: 'บันทึกคำสั่ง',
     systemLogMessage: 'บันทึกข้อความ',
     profile: 'โปรไฟล์',
+    monitoringVideo: 'วิดีโอสด',
+    monitoringVod: 'วิดีโอย้อนหลัง',
   },
   nav: {
     toggleSidebar: 'แสดง/ซ่อนแถบด้านข้าง',

@@ -23,6 +23,8 @@ const zh: Messages = {
     systemLogDispatch: '指令日志',
     systemLogMessage: '消息日志',
     profile: '个人中心',
+    monitoringVideo: '实时视频',
+    monitoringVod: '录像回放',
   },
   nav: {
     toggleSidebar: '展开/收起侧边栏',

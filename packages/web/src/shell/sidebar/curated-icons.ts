@@ -28,6 +28,7 @@ export {
   MonitorOutlined,
   NodeIndexOutlined,
   PieChartOutlined,
+  PlaySquareOutlined,
   SafetyCertificateOutlined,
   SafetyOutlined,
   ScheduleOutlined,

@@ -1,7 +1,8 @@
 import type { AlarmBody } from '@headway/server/contract';
 import { Badge } from 'antd';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18n from '../../../i18n';
 import { formatTime } from '../../../i18n/format';
 import { hasPosition } from './AlarmHeader';
 import { AlarmModalFrame } from './AlarmModalFrame';
@@ -11,6 +12,11 @@ import { type MapMarker, MarkerLayer } from './map/MarkerLayer';
 import { TraceLayer } from './map/TraceLayer';
 import { useVehicleTrace } from './vehicle-trace';
 
+// The video pane is the video feature's chunk (mpegts.js only when it plays), loaded with its strings.
+const SosVideoPane = lazy(
+  async () => (await Promise.all([import('../../video/live/SosVideoPane'), i18n.loadNamespaces('video')]))[0],
+);
+
 export interface SosModalProps {
   alarm: AlarmBody;
   onClose: () => void;
@@ -18,8 +24,8 @@ export interface SosModalProps {
 
 /**
  * An SOS (spec section 4 "SOS alarm modal"): the alarm's header and the vehicle's live trace from the alarm's
- * position on, followed over the live channel (vehicle-trace.ts). The spec's left pane of live channel video joins with the video feature; until then the map takes the
- * whole width rather than leaving a dead player beside it.
+ * position on, followed over the live channel (vehicle-trace.ts), beside the live video of the vehicle's
+ * channels on the left (issue 16). A vehicle without a terminal (no imei) gets the map alone.
  */
 export default function SosModal({ alarm, onClose }: SosModalProps) {
   const { t } = useTranslation('safety');
@@ -48,6 +54,11 @@ export default function SosModal({ alarm, onClose }: SosModalProps) {
       titleClassName="hw-sos-title"
     >
       <div className="hw-sos__panes">
+        {alarm.imei && (
+          <Suspense fallback={<section className="hw-sos__video" />}>
+            <SosVideoPane imei={alarm.imei} />
+          </Suspense>
+        )}
         <section className="hw-sos__trace" data-testid="sos-trace" data-points={trace.length}>
           <div className="hw-sos__status">
             <Badge

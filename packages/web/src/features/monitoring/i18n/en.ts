@@ -38,6 +38,9 @@ const en = {
       snapshot: 'Snapshot',
       offline: 'The vehicle is offline',
       noLine: 'The vehicle has no line',
+      video: 'Video',
+      talk: 'Talk',
+      noChannel: 'The vehicle has no camera channel',
     },
     info: {
       realData: 'Real data',

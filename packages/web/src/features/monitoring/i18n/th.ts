@@ -37,6 +37,9 @@ const th: MonitoringMessages = {
       snapshot: 'ถ่ายภาพ',
       offline: 'รถออฟไลน์',
       noLine: 'รถไม่มีสาย',
+      video: 'วิดีโอ',
+      talk: 'สนทนา',
+      noChannel: 'รถคันนี้ไม่มีช่องกล้อง',
     },
     info: {
       realData: 'ข้อมูลสด',

@@ -37,6 +37,9 @@ const zh: MonitoringMessages = {
       snapshot: '抓拍',
       offline: '车辆离线',
       noLine: '车辆未绑定线路',
+      video: '视频',
+      talk: '对讲',
+      noChannel: '该车辆没有摄像通道',
     },
     info: {
       realData: '实时数据',

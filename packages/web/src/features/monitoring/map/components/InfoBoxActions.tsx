@@ -14,8 +14,9 @@ import { useTranslation } from 'react-i18next';
 import type { WindowVehicle } from '../../../../windows/window-kinds';
 import { openWindow } from '../../../../windows/window-store';
 import type { VehicleEntry } from '../fleet-view';
+import { useMediaActions } from './media-actions';
 
-interface Action {
+export interface Action {
   key: string;
   icon: ReactNode;
   /** Why it is off, when it is. */
@@ -27,8 +28,8 @@ interface Action {
  * The info box's footer (spec "Vehicle info box": trace, emulated replay, map replay, …; each only when it can
  * work). Trace, command, send message and snapshot talk to the vehicle, so they need it online (disabled with the
  * reason otherwise); send message and snapshot are offered only when the device can do them (CAPABILITY_BITS 10
- * and 5). The replays and the passenger chart read stored history and are always offered. Video and talk join
- * with their features.
+ * and 5). The replays and the passenger chart read stored history and are always offered. Video and talk
+ * (issue 16) are offered when the device can do them (bits 6 and 11) and need it online with a camera channel.
  */
 export function InfoBoxActions({ entry }: { entry: VehicleEntry }) {
   const { t } = useTranslation('monitoring');
@@ -39,6 +40,7 @@ export function InfoBoxActions({ entry }: { entry: VehicleEntry }) {
     ...(entry.route_code ? { route_code: entry.route_code } : {}),
   };
   const offline = entry.online ? {} : { disabled: t('monitoring.actions.offline') };
+  const media = useMediaActions(entry, vehicle);
   const can = (bit: keyof typeof CAPABILITY_BITS) => hasBit(entry.capabilities, CAPABILITY_BITS[bit]);
   const actions: Action[] = [
     { key: 'trace', icon: <AimOutlined />, ...offline, open: () => openWindow('trace', { vehicle }) },
@@ -65,6 +67,7 @@ export function InfoBoxActions({ entry }: { entry: VehicleEntry }) {
     ...(can('snapshot')
       ? [{ key: 'snapshot', icon: <CameraOutlined />, ...offline, open: () => openWindow('snapshot', { vehicle }) }]
       : []),
+    ...media,
   ];
   return (
     <div className="hw-infobox__actions" data-testid="info-box-actions">
