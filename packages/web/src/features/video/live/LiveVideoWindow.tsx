@@ -1,5 +1,6 @@
-import { Modal, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ToolWindow } from '../../../windows/ToolWindow';
 import type { WindowProps } from '../../../windows/window-kinds';
 import { LiveVideoPanel } from './LiveVideoPanel';
 import { useCameras } from './use-cameras';
@@ -9,7 +10,7 @@ export default function LiveVideoWindow({ vehicle, onClose }: WindowProps['liveV
   const { t } = useTranslation('video');
   const { cameras, loading } = useCameras(vehicle.imei);
   return (
-    <Modal
+    <ToolWindow
       open
       width={900}
       centered
@@ -25,6 +26,6 @@ export default function LiveVideoWindow({ vehicle, onClose }: WindowProps['liveV
       ) : (
         <LiveVideoPanel imei={vehicle.imei} cameras={cameras} initialSplit={cameras.length > 1 ? 4 : 1} />
       )}
-    </Modal>
+    </ToolWindow>
   );
 }

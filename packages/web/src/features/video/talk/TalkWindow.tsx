@@ -1,5 +1,5 @@
 import { AudioMutedOutlined, AudioOutlined, PhoneOutlined } from '@ant-design/icons';
-import { Button, Modal, Progress } from 'antd';
+import { Button, Progress } from 'antd';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WindowProps } from '../../../windows/window-kinds';
@@ -7,6 +7,7 @@ import { formatBytes } from './format-bytes';
 import { isActive, TALK_INIT, talkReducer } from './talk-machine';
 import { type TalkCounters, TalkSession } from './talk-session';
 import '../video.css';
+import { ToolWindow } from '../../../windows/ToolWindow';
 
 /** The talk channel: JT/T 1078 logical channel 1 (spec "Talk open {imei, chn 1}"). */
 const TALK_CHANNEL = 1;
@@ -35,7 +36,7 @@ export default function TalkWindow({ vehicle, onClose }: WindowProps['talk'] & {
   const text = state.kind === 'error' ? t(`video.talk.error.${state.error}`) : t(`video.talk.state.${state.kind}`);
 
   return (
-    <Modal
+    <ToolWindow
       open
       width={182}
       centered
@@ -87,6 +88,6 @@ export default function TalkWindow({ vehicle, onClose }: WindowProps['talk'] & {
           </Button>
         )}
       </div>
-    </Modal>
+    </ToolWindow>
   );
 }
