@@ -7,6 +7,6 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/i18n/test-setup.ts'],
+    setupFiles: ['src/i18n/test-setup.ts', 'src/testing/async-timeout.ts'],
   },
 });
