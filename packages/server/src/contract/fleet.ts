@@ -406,3 +406,9 @@ export const DeviceTypeValidatorQuery = Type.Object({ type_name: RawName, id: Ty
 export type DeviceTypeValidatorQuery = Static<typeof DeviceTypeValidatorQuery>;
 
 export const IdParams = Type.Object({ id: Type.Integer() });
+
+/** GET /basic/cars/choices: what the vehicle form offers for line and fleet (the company's, by name). */
+export interface VehicleChoices {
+  routes: { route_id: number; route_code: string; route_name: string }[];
+  fleets: { fleet_id: number; fleet_name: string }[];
+}

@@ -8,6 +8,7 @@ import {
   IdParams,
   UpdateVehicleBody,
   VehicleCertificateBody,
+  type VehicleChoices,
   VehicleExportQuery,
   VehicleListQuery,
   VehicleSeatBody,
@@ -101,6 +102,32 @@ export function vehicleBasicRoutes(services: Pick<Services, 'db' | 'clock'>): Fa
         );
       },
     );
+
+    // The vehicle form's line and fleet choices, readable with the vehicle screen alone (the map's line list
+    // needs a monitoring screen).
+    app.get('/basic/cars/choices', { config: VEHICLE_READ }, async (request) => {
+      const { companyId } = sessionOf(request);
+      const [routes, fleets] = await Promise.all([
+        fleetDb(db)
+          .selectFrom('lines')
+          .select(['id', 'route_code', 'route_name'])
+          .where('company_id', '=', companyId)
+          .orderBy('sort_id')
+          .orderBy('route_code')
+          .execute(),
+        fleetDb(db)
+          .selectFrom('fleets')
+          .select(['id', 'fleet_name'])
+          .where('company_id', '=', companyId)
+          .orderBy('fleet_name')
+          .execute(),
+      ]);
+      const choices: VehicleChoices = {
+        routes: routes.map((r) => ({ route_id: Number(r.id), route_code: r.route_code, route_name: r.route_name })),
+        fleets: fleets.map((f) => ({ fleet_id: Number(f.id), fleet_name: f.fleet_name })),
+      };
+      return ok(choices);
+    });
 
     app.get(
       '/basic/cars/export',

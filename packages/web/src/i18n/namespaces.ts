@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'messages',
   'commands',
   'regions',
+  'fleet',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
