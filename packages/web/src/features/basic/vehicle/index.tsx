@@ -35,30 +35,30 @@ export default function VehiclePage() {
   const exporter = useExport('vehicles.xlsx');
   const choices = useQuery({ queryKey: [fleetKeys.vehicles, 'choices'], queryFn: vehicleApi.choices });
   const lang = i18n.language;
-  const L = (key: Parameters<typeof vehicleLabel>[0]) => vehicleLabel(key, lang);
+  const label = (key: Parameters<typeof vehicleLabel>[0]) => vehicleLabel(key, lang);
 
   const columns: TableColumnsType<VehicleRecord> = [
-    { title: L('car_name'), dataIndex: 'car_name', width: 150, fixed: 'left' },
-    { title: L('lpn'), dataIndex: 'lpn', width: 120 },
-    { title: L('imei'), dataIndex: 'imei', width: 170, render: (v: string) => v || '--' },
-    { title: L('terminal_phone'), dataIndex: 'terminal_phone', width: 140, render: (v: string) => v || '--' },
-    { title: L('route_id'), dataIndex: 'route_name', width: 150, render: (v: string) => v || '--' },
-    { title: L('fleet_id'), dataIndex: 'fleet_name', width: 140, render: (v: string) => v || '--' },
+    { title: label('car_name'), dataIndex: 'car_name', width: 150, fixed: 'left' },
+    { title: label('lpn'), dataIndex: 'lpn', width: 120 },
+    { title: label('imei'), dataIndex: 'imei', width: 170, render: (v: string) => v || '--' },
+    { title: label('terminal_phone'), dataIndex: 'terminal_phone', width: 140, render: (v: string) => v || '--' },
+    { title: label('route_id'), dataIndex: 'route_name', width: 150, render: (v: string) => v || '--' },
+    { title: label('fleet_id'), dataIndex: 'fleet_name', width: 140, render: (v: string) => v || '--' },
     {
-      title: L('car_type'),
+      title: label('car_type'),
       dataIndex: 'car_type',
       width: 130,
       render: (c: number) => codeLabel(VEHICLE_TYPES, c, lang),
     },
     {
-      title: L('state'),
+      title: label('state'),
       dataIndex: 'state',
       width: 120,
       render: (c: number) => <Tag color={STATE_COLOURS[c] ?? 'default'}>{codeLabel(VEHICLE_STATES, c, lang)}</Tag>,
     },
-    { title: L('seat'), dataIndex: 'seat', width: 80, render: (v: number | null) => v ?? '--' },
-    { title: L('model'), dataIndex: 'model', width: 150, render: (v: string) => v || '--' },
-    { title: L('expire_time'), dataIndex: 'expire_time', width: 130, render: formatDay },
+    { title: label('seat'), dataIndex: 'seat', width: 80, render: (v: number | null) => v ?? '--' },
+    { title: label('model'), dataIndex: 'model', width: 150, render: (v: string) => v || '--' },
+    { title: label('expire_time'), dataIndex: 'expire_time', width: 130, render: formatDay },
     ...editDeleteColumn<VehicleRecord>(tc, can, {
       onEdit: (record) => setEditing({ record }),
       onDelete: (record) => remove(record.car_id),
@@ -97,21 +97,21 @@ export default function VehiclePage() {
             { value: 'all', label: t('fleet.allLines') },
             ...(choices.data?.routes ?? []).map((r) => ({ value: r.route_id, label: r.route_name })),
           ]}
-          aria-label={L('route_id')}
+          aria-label={label('route_id')}
         />
         <Select<number | 'all'>
           style={{ width: 150 }}
           value={list.query.state ?? 'all'}
           onChange={(value) => list.filter({ state: value === 'all' ? undefined : value })}
           options={[{ value: 'all', label: t('fleet.allStates') }, ...codeOptions(VEHICLE_STATES, lang)]}
-          aria-label={L('state')}
+          aria-label={label('state')}
         />
         <Select<number | 'all'>
           style={{ width: 160 }}
           value={list.query.car_type ?? 'all'}
           onChange={(value) => list.filter({ car_type: value === 'all' ? undefined : value })}
           options={[{ value: 'all', label: t('fleet.allTypes') }, ...codeOptions(VEHICLE_TYPES, lang)]}
-          aria-label={L('car_type')}
+          aria-label={label('car_type')}
         />
       </ListToolbar>
       <Table<VehicleRecord>

@@ -84,7 +84,7 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const lang = i18n.language;
-  const L = (key: Parameters<typeof vehicleLabel>[0]) => vehicleLabel(key, lang);
+  const label = (key: Parameters<typeof vehicleLabel>[0]) => vehicleLabel(key, lang);
   const choices = useQuery({ queryKey: [fleetKeys.vehicles, 'choices'], queryFn: vehicleApi.choices, enabled: open });
   const devices = useQuery({
     queryKey: [fleetKeys.devices, 'imei'],
@@ -148,27 +148,27 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
     validator: async (_: unknown, value: Dayjs | null) => {
       const from = form.getFieldValue(start) as Dayjs | null;
       if (value && from && value.isBefore(from, 'day')) {
-        throw new Error(t('fleet.format.after', { field: L(end), start: L(start) }));
+        throw new Error(t('fleet.format.after', { field: label(end), start: label(start) }));
       }
     },
   });
   const date = (f: DateField, rules: object[] = [], deps: DateField[] = []) => (
     <Col span={12} key={f}>
-      <Form.Item name={f} label={L(f)} rules={rules} dependencies={deps}>
+      <Form.Item name={f} label={label(f)} rules={rules} dependencies={deps}>
         <DatePicker style={{ width: '100%' }} data-testid={`vehicle-form-${f}`} />
       </Form.Item>
     </Col>
   );
   const num = (f: NumberField, precision = 0, rules: object[] = []) => (
     <Col span={12} key={f}>
-      <Form.Item name={f} label={L(f)} rules={rules}>
+      <Form.Item name={f} label={label(f)} rules={rules}>
         <InputNumber min={0} max={1_000_000} precision={precision} style={{ width: '100%' }} />
       </Form.Item>
     </Col>
   );
   const text = (f: TextField, max = 64, rules: object[] = []) => (
     <Col span={12} key={f}>
-      <Form.Item name={f} label={L(f)} rules={[maxRule(t, max), ...rules]}>
+      <Form.Item name={f} label={label(f)} rules={[maxRule(t, max), ...rules]}>
         <Input autoComplete="off" />
       </Form.Item>
     </Col>
@@ -179,10 +179,10 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
       <Col span={12}>
         <Form.Item
           name="car_name"
-          label={L('car_name')}
+          label={label('car_name')}
           validateDebounce={400}
           rules={[
-            required(t, L('car_name')),
+            required(t, label('car_name')),
             nameRule(t),
             uniqueRule((value) => vehicleApi.validate('car_name', value, record?.car_id)),
           ]}
@@ -193,10 +193,10 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
       <Col span={12}>
         <Form.Item
           name="lpn"
-          label={L('lpn')}
+          label={label('lpn')}
           validateDebounce={400}
           rules={[
-            required(t, L('lpn')),
+            required(t, label('lpn')),
             maxRule(t, 32),
             uniqueRule((value) => vehicleApi.validate('lpn', value, record?.car_id)),
           ]}
@@ -205,7 +205,7 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="imei" label={L('imei')} extra={t('fleet.imeiHelp')}>
+        <Form.Item name="imei" label={label('imei')} extra={t('fleet.imeiHelp')}>
           <Select
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
@@ -223,7 +223,7 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="route_id" label={L('route_id')}>
+        <Form.Item name="route_id" label={label('route_id')}>
           <Select
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
@@ -237,7 +237,7 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="fleet_id" label={L('fleet_id')}>
+        <Form.Item name="fleet_id" label={label('fleet_id')}>
           <Select
             allowClear
             placeholder={t('fleet.none')}
@@ -246,12 +246,12 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="state" label={L('state')}>
+        <Form.Item name="state" label={label('state')}>
           <Select options={codeOptions(VEHICLE_STATES, lang)} />
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="car_type" label={L('car_type')}>
+        <Form.Item name="car_type" label={label('car_type')}>
           <Select options={codeOptions(VEHICLE_TYPES, lang)} />
         </Form.Item>
       </Col>
@@ -259,7 +259,7 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
       <Col span={24}>
         <Form.Item
           name="channel"
-          label={L('channel')}
+          label={label('channel')}
           extra={t('fleet.channelHelp')}
           labelCol={{ span: 4 }}
           rules={[maxRule(t, 255)]}
@@ -280,7 +280,7 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
       {text('img_url', 512, [imageUrlRule(t)])}
       {text('icon', 128)}
       <Col span={24}>
-        <Form.Item name="remark" label={L('remark')} labelCol={{ span: 4 }} rules={[remarkRule(t)]}>
+        <Form.Item name="remark" label={label('remark')} labelCol={{ span: 4 }} rules={[remarkRule(t)]}>
           <Input.TextArea rows={2} maxLength={255} showCount />
         </Form.Item>
       </Col>
@@ -318,7 +318,7 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
       {text('model')}
       {num('seat', 0, [seatRule])}
       <Col span={12}>
-        <Form.Item name="fuel_type" label={L('fuel_type')}>
+        <Form.Item name="fuel_type" label={label('fuel_type')}>
           <Select allowClear options={codeOptions(FUEL_TYPES, lang)} />
         </Form.Item>
       </Col>
