@@ -2,8 +2,6 @@ import {
   IMEI_PATTERN,
   imageOk,
   imageUrlOk,
-  NAME_MAX,
-  NAME_MIN,
   nameLengthOk,
   REMARK_MAX,
   SIM_PATTERN,
@@ -28,8 +26,7 @@ export function nameRule(t: T): FormRule {
   return {
     validator: async (_, value: unknown) => {
       if (typeof value !== 'string' || value.trim() === '') return;
-      if (!nameLengthOk(value))
-        throw new Error(t('validation.nameLength', { ns: 'translation', min: NAME_MIN, max: NAME_MAX }));
+      if (!nameLengthOk(value)) throw new Error(t('validation.nameLength', { ns: 'translation' }));
     },
   };
 }
