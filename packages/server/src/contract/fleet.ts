@@ -7,7 +7,13 @@ import { PageQuery } from './lists.ts';
 // bound the raw input; the spec's rules (names 3–64 after trimming, formats, codes) are checked by the routes
 // with @headway/spec so the refusal names the field.
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * A number or null as one JSON-schema type list (`['integer', 'null']`), not a union: the API's ajv coerces types,
+ * and in a union a null tried against the integer becomes 0 (no line 0, a date of 1970) while a 0 tried against
+ * null becomes null. With a type list ajv leaves a value of either type alone.
+ */
+const Nullable = <T extends TSchema>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...schema, type: [(schema as unknown as { type: string }).type, 'null'] });
 /** Epoch seconds, or null for "not known". */
 const DateField = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 32503680000 })));
 const Amount = Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1_000_000 })));

@@ -229,9 +229,25 @@ describe.each(ENGINES)('fleet basic data on %s', (engine) => {
       }),
     );
     expect(moved).toMatchObject({ route_id: lineB, imei: '', device_id: null, vin: '', seat: null });
+    // null clears a field as a form sends it (the API coerces types; a null must not become 0).
+    const cleared = created(
+      await admin.put<VehicleRecord>('/basic/cars', {
+        car_id: row.car_id,
+        car_name: 'Bus 100',
+        lpn: 'HW-100',
+        route_id: null,
+        fleet_id: null,
+        seat: null,
+        fuel_type: null,
+        register_time: null,
+      }),
+    );
+    expect(cleared).toMatchObject({ route_id: null, fleet_id: null, seat: null, fuel_type: null, register_time: null });
+    const typeless = created(await device(admin, '861234560000101', '013800000101', { device_type: null }));
+    expect(typeless.device_type).toBeNull();
 
     const listed = created(
-      await admin.get<ListResult<VehicleRecord>>(`/basic/cars?route_id=${lineB}&search=bus%20100`),
+      await admin.get<ListResult<VehicleRecord>>(`/basic/cars?state=0&car_type=0&search=bus%20100`),
     );
     expect(listed.rows.map((r) => r.car_id)).toEqual([row.car_id]);
     expect(created(await admin.delete(`/basic/cars/${row.car_id}`))).toBeNull();
