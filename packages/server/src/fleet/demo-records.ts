@@ -62,7 +62,8 @@ export async function seedDemoFleetRecords(db: Kysely<Database>, companyId: numb
   const known = new Set(
     (await fdb.selectFrom('sims').select('sim_no').where('company_id', '=', companyId).execute()).map((s) => s.sim_no),
   );
-  const sims = devices.filter((d) => !known.has(d.sim));
+  // One card per number, however many devices name it.
+  const sims = [...new Set(devices.map((d) => d.sim))].filter((sim) => !known.has(sim)).map((sim) => ({ sim }));
   for (let i = 0; i < sims.length; i += 200) {
     await fdb
       .insertInto('sims')
