@@ -18,6 +18,13 @@ export interface RunningServer {
   dataDir: string;
   stop: () => Promise<void>;
   log: () => string;
+  /** Where the server keeps its SQLite database (headway.db): a suite may seed it beside the running server. */
+  dataDir: string;
+}
+
+export interface ServerOptions {
+  /** false starts without the demo company (HEADWAY_DEMO=0): an operator's empty deployment. */
+  demo?: boolean;
 }
 
 function freePort(): Promise<number> {
@@ -48,7 +55,7 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
 }
 
 /** A real Headway server on a free port with a throwaway SQLite directory. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const gatewayPort = await freePort();
   const attachmentPort = await freePort();
@@ -69,6 +76,7 @@ export async function startServer(): Promise<RunningServer> {
       HEADWAY_GATEWAY_MEDIA_PORT: '0',
       HEADWAY_GATEWAY_ATTACHMENT_PORT: String(attachmentPort),
       LOG_LEVEL: 'warn',
+      ...(options.demo === false ? { HEADWAY_DEMO: '0' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -95,4 +103,5 @@ export async function startServer(): Promise<RunningServer> {
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   return { url, gatewayPort, attachmentPort, dataDir, stop, log: () => output };
+  return { url, gatewayPort, attachmentPort, stop, log: () => output, dataDir };
 }

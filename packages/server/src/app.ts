@@ -16,6 +16,7 @@ import { commandRoutes } from './commands/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import { consoleRoutes } from './consoles/routes.ts';
 import { departureRoutes } from './departures/routes.ts';
+import { fleetRoutes } from './fleet/index.ts';
 import {
   buildGeocoder,
   DEFAULT_GEOCODING,
@@ -107,6 +108,7 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(commandRoutes(services));
     await api.register(regionRoutes(services));
     await api.register(videoRoutes(services));
+    await api.register(fleetRoutes(services));
   };
 }
 

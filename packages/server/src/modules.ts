@@ -1,6 +1,7 @@
 // Registers the demo company's transit data (GTFS lines, vehicles, devices, crews) with the demo seed seam.
 import './lines/demo-register.ts';
 import './regions/demo-register.ts';
+import './fleet/demo-register.ts';
 import { alarmMailModule } from './alarms/mail/module.ts';
 import { commandsModule } from './commands/module.ts';
 import { gatewayModule } from './gateway/module.ts';

@@ -6,6 +6,7 @@ export * from './companies.ts';
 export * from './consoles.ts';
 export * from './departures.ts';
 export * from './errors.ts';
+export * from './fleet.ts';
 export * from './geocoding.ts';
 export * from './line-map.ts';
 export * from './lists.ts';

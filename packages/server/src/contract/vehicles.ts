@@ -112,7 +112,7 @@ export interface OwnLine {
 export const CarInfoQuery = Type.Object({ imei: Type.String({ minLength: 1, maxLength: 32 }) });
 export type CarInfoQuery = Static<typeof CarInfoQuery>;
 
-/** Spec "Base info" of the vehicle info box; fields the store does not hold yet are empty strings. */
+/** Spec "Base info" of the vehicle info box, from the vehicle record (docs/basic-data.md); '' when unknown. */
 export interface CarBaseInfo {
   car_id: number;
   car_name: string;

@@ -61,6 +61,61 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         component: 'basic/region/index',
         meta: { title: 'route.basicRegion', icon: 'GatewayOutlined' },
       },
+      // Fleet basic data (issue 14, docs/basic-data.md): records, then the reviews of their dates.
+      {
+        path: 'vehicle',
+        name: 'BasicVehicle',
+        component: 'basic/vehicle/index',
+        meta: { title: 'route.basicVehicle', icon: 'CarOutlined' },
+      },
+      {
+        path: 'device-type',
+        name: 'BasicDeviceType',
+        component: 'basic/device-type/index',
+        meta: { title: 'route.basicDeviceType', icon: 'AppstoreOutlined' },
+      },
+      {
+        path: 'sim',
+        name: 'BasicSim',
+        component: 'basic/sim/index',
+        meta: { title: 'route.basicSim', icon: 'WifiOutlined' },
+      },
+      {
+        path: 'device',
+        name: 'BasicDevice',
+        component: 'basic/device/index',
+        meta: { title: 'route.basicDevice', icon: 'DeploymentUnitOutlined' },
+      },
+      {
+        path: 'vehicle-insurance',
+        name: 'BasicVehicleInsurance',
+        component: 'basic/vehicle-insurance/index',
+        meta: { title: 'route.basicVehicleInsurance', icon: 'SafetyCertificateOutlined' },
+      },
+      {
+        path: 'vehicle-licence',
+        name: 'BasicVehicleLicence',
+        component: 'basic/vehicle-licence/index',
+        meta: { title: 'route.basicVehicleLicence', icon: 'IdcardOutlined' },
+      },
+      {
+        path: 'vehicle-expiry',
+        name: 'BasicVehicleExpiry',
+        component: 'basic/vehicle-expiry/index',
+        meta: { title: 'route.basicVehicleExpiry', icon: 'HistoryOutlined' },
+      },
+      {
+        path: 'vehicle-type',
+        name: 'BasicVehicleType',
+        component: 'basic/vehicle-type/index',
+        meta: { title: 'route.basicVehicleType', icon: 'ClusterOutlined' },
+      },
+      {
+        path: 'vehicle-renewal',
+        name: 'BasicVehicleRenewal',
+        component: 'basic/vehicle-renewal/index',
+        meta: { title: 'route.basicVehicleRenewal', icon: 'AuditOutlined' },
+      },
     ],
   },
   {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { sessionOf } from '../auth/access.ts';
+import { companyTimeZone, formatLocalTime } from '../companies/time-zone.ts';
 import { lineScopeOf } from '../consoles/scope.ts';
 import {
   type CarBaseInfo,
@@ -9,6 +10,7 @@ import {
   type VehicleLiveResult,
   VehicleTreeQuery,
 } from '../contract/vehicles.ts';
+import { getVehicle } from '../fleet/vehicle-queries.ts';
 import { ok } from '../kernel/envelope.ts';
 import { ApiError, ErrorCode } from '../kernel/errors.ts';
 import { type Clock, epochSeconds } from '../kernel/time.ts';
@@ -26,7 +28,11 @@ export interface VehicleRouteDeps {
 
 // The vehicle and line lists feed every monitoring screen (the live map, the line map, track playback): a user
 // who may view any of them may read them.
-const ACCESS = { screen: ['MonitoringMap', 'MonitoringLineMap', 'MonitoringTrack'], need: 'view' } as const;
+// Basic → Vehicles reads the tree too (GET /basic/cars/tree is in the spec's cars list).
+const ACCESS = {
+  screen: ['MonitoringMap', 'MonitoringLineMap', 'MonitoringTrack', 'BasicVehicle'],
+  need: 'view',
+} as const;
 
 /**
  * The monitoring map's reads (docs/map.md): tree, full live refresh, lines to draw, base info. A user in a console
@@ -89,6 +95,13 @@ export function vehicleRoutes(deps: VehicleRouteDeps): FastifyPluginAsyncTypebox
         const { companyId, userId } = sessionOf(request);
         const [v] = await companyVehicles(db, companyId, request.query.imei, await lineScopeOf(db, companyId, userId));
         if (!v) throw new ApiError(ErrorCode.recordMissing);
+        // The record's dates as calendar days of the company's zone; '' when unknown (the box shows '--').
+        const [record, company] = await Promise.all([
+          getVehicle(db, companyId, v.car_id),
+          db.selectFrom('companies').select('config').where('id', '=', companyId).executeTakeFirstOrThrow(),
+        ]);
+        const zone = companyTimeZone(company.config);
+        const day = (t: number | null | undefined) => (t ? formatLocalTime(t, zone).slice(0, 10) : '');
         const info: CarBaseInfo = {
           car_id: v.car_id,
           car_name: v.car_name,
@@ -98,18 +111,17 @@ export function vehicleRoutes(deps: VehicleRouteDeps): FastifyPluginAsyncTypebox
           fleet_name: v.fleet_name ?? '',
           channel: v.channel,
           device_type: v.device_type ?? '',
-          // Not held by the store yet (the vehicle register arrives with basic data); shown as '--'.
-          next_inspection_time: '',
-          next_maintenance_time: '',
-          contract_no: '',
-          approved_number: '',
-          registration_number: v.lpn,
-          vehicle_model: '',
-          contract_expiration_date: '',
-          tax_due_date: '',
-          vin: '',
-          unit_id: '',
-          img_url: '',
+          next_inspection_time: day(record?.next_inspection_time),
+          next_maintenance_time: day(record?.next_maintenance_time),
+          contract_no: record?.contract_no ?? '',
+          approved_number: record?.approved_number === null || !record ? '' : String(record.approved_number),
+          registration_number: record?.registration_number || v.lpn,
+          vehicle_model: record?.model ?? '',
+          contract_expiration_date: day(record?.contract_expiration_date),
+          tax_due_date: day(record?.tax_due_date),
+          vin: record?.vin ?? '',
+          unit_id: record?.unit_id ?? '',
+          img_url: record?.img_url ?? '',
         };
         return ok(info);
       },

@@ -17,6 +17,7 @@ const FOLDER: Record<Namespace, string> = {
   commands: '../features/commands/i18n',
   regions: '../features/regions/i18n',
   video: '../features/video/i18n',
+  fleet: '../features/fleet/i18n',
 };
 const files = import.meta.glob<{ default: ResourceKey }>([
   './locales/{en,zh,th}.ts',

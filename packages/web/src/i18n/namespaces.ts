@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'commands',
   'regions',
   'video',
+  'fleet',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

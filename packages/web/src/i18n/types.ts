@@ -1,5 +1,6 @@
 import type alarms from '../features/alarms/i18n/en';
 import type commands from '../features/commands/i18n/en';
+import type fleet from '../features/fleet/i18n/en';
 import type lines from '../features/lines/i18n/en';
 import type messages from '../features/messages/i18n/en';
 import type monitoring from '../features/monitoring/i18n/en';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       commands: typeof commands;
       regions: typeof regions;
       video: typeof video;
+      fleet: typeof fleet;
     };
   }
 }

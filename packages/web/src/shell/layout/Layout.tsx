@@ -2,6 +2,7 @@ import { Drawer } from 'antd';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AlarmCentreSlot } from '../../features/alarms/centre/slots';
+import { ExpiryReminderSlot } from '../../features/fleet/reminders/slot';
 import { WindowHost } from '../../windows/WindowHost';
 import { ShellHostPage } from '../host-page/ShellHostPage';
 import { Navbar } from '../navbar/Navbar';
@@ -70,6 +71,7 @@ export function Layout() {
       <SettingsDialog />
       <AlarmCentreSlot />
       <WindowHost />
+      <ExpiryReminderSlot />
     </div>
   );
 }

@@ -1,0 +1,243 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FLEET_SHEETS } from '@headway/spec';
+import { sessionOf } from '../auth/access.ts';
+import {
+  CreateVehicleBody,
+  type DeviceChoice,
+  DeviceChoiceQuery,
+  IdParams,
+  UpdateVehicleBody,
+  VehicleCertificateBody,
+  type VehicleChoices,
+  VehicleExportQuery,
+  VehicleListQuery,
+  VehicleSeatBody,
+  VehicleValidatorQuery,
+} from '../contract/index.ts';
+import { ok } from '../kernel/envelope.ts';
+import { ApiError, ErrorCode, parameterError } from '../kernel/errors.ts';
+import { epochSeconds } from '../kernel/time.ts';
+import type { Services } from '../services.ts';
+import { contains, paging } from '../store/paging.ts';
+import { FleetScreen, on, VEHICLE_EXPORT, VEHICLE_READ } from './access.ts';
+import { announceFleetChange } from './announce.ts';
+import { conflictError } from './conflict.ts';
+import { assertOrder, textOf } from './input.ts';
+import { fleetDb } from './schema.ts';
+import { vehicleValues } from './vehicle-input.ts';
+import {
+  countVehicles,
+  deleteVehicle,
+  exportedVehicles,
+  getVehicle,
+  insertVehicle,
+  listVehicles,
+  updateVehicle,
+  vehicleValueTaken,
+} from './vehicle-queries.ts';
+import { VEHICLE_COLUMNS } from './vehicle-sheet.ts';
+import { sendSheet } from './workbook.ts';
+
+// /basic/cars (spec "Basic data: cars"; issue 14): list, POST, PUT, DELETE /{id}, GET /{id}, validator, imei,
+// export, PUT seat and certificate. /tree, /real and /info are the monitoring map's (vehicles/routes.ts); /expire
+// and the reminder are in expiry-routes.ts, /renew in renewal-routes.ts.
+
+export function vehicleBasicRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPluginAsyncTypebox {
+  const { db, clock } = services;
+
+  const visible = async (companyId: number, carId: number) => {
+    const found = await getVehicle(db, companyId, carId);
+    if (!found) throw new ApiError(ErrorCode.recordMissing);
+    return found;
+  };
+
+  return async (app) => {
+    app.get('/basic/cars', { schema: { querystring: VehicleListQuery }, config: VEHICLE_READ }, async (request) => {
+      const { page, limit, ...filter } = request.query;
+      return ok(await listVehicles(db, sessionOf(request).companyId, filter, paging({ page, limit })));
+    });
+
+    app.get(
+      '/basic/cars/validator',
+      { schema: { querystring: VehicleValidatorQuery }, config: VEHICLE_READ },
+      async (request) => {
+        const { field, value, id } = request.query;
+        const text = value.trim();
+        if (text === '') throw parameterError(field, 'required');
+        if (await vehicleValueTaken(db, sessionOf(request).companyId, field, text, id)) {
+          throw conflictError(request, field, text);
+        }
+        return ok(true);
+      },
+    );
+
+    // The vehicle form's device choice: the company's devices by IMEI, with the vehicle holding each.
+    app.get(
+      '/basic/cars/imei',
+      { schema: { querystring: DeviceChoiceQuery }, config: on([FleetScreen.vehicle], 'view') },
+      async (request) => {
+        const { companyId } = sessionOf(request);
+        const search = request.query.search?.trim();
+        let query = fleetDb(db)
+          .selectFrom('devices as d')
+          .leftJoin('vehicles as v', (j) =>
+            j.onRef('v.device_id', '=', 'd.id').onRef('v.company_id', '=', 'd.company_id'),
+          )
+          .select(['d.imei', 'd.terminal_phone', 'd.device_type', 'v.id as car_id', 'v.car_name'])
+          .where('d.company_id', '=', companyId);
+        if (search) {
+          query = query.where((eb) => eb.or([contains('d.imei', search), contains('d.terminal_phone', search)]));
+        }
+        const rows = await query.orderBy('d.imei').limit(200).execute();
+        return ok(
+          rows.map(
+            (r): DeviceChoice => ({
+              imei: r.imei,
+              terminal_phone: r.terminal_phone,
+              device_type: r.device_type,
+              car_id: r.car_id === null ? null : Number(r.car_id),
+              car_name: r.car_name ?? '',
+            }),
+          ),
+        );
+      },
+    );
+
+    // The vehicle form's line and fleet choices, readable with the vehicle screen alone (the map's line list
+    // needs a monitoring screen).
+    app.get('/basic/cars/choices', { config: VEHICLE_READ }, async (request) => {
+      const { companyId } = sessionOf(request);
+      const [routes, fleets] = await Promise.all([
+        fleetDb(db)
+          .selectFrom('lines')
+          .select(['id', 'route_code', 'route_name'])
+          .where('company_id', '=', companyId)
+          .orderBy('sort_id')
+          .orderBy('route_code')
+          .execute(),
+        fleetDb(db)
+          .selectFrom('fleets')
+          .select(['id', 'fleet_name'])
+          .where('company_id', '=', companyId)
+          .orderBy('fleet_name')
+          .execute(),
+      ]);
+      const choices: VehicleChoices = {
+        routes: routes.map((r) => ({ route_id: Number(r.id), route_code: r.route_code, route_name: r.route_name })),
+        fleets: fleets.map((f) => ({ fleet_id: Number(f.id), fleet_name: f.fleet_name })),
+      };
+      return ok(choices);
+    });
+
+    app.get(
+      '/basic/cars/export',
+      { schema: { querystring: VehicleExportQuery }, config: VEHICLE_EXPORT },
+      async (request, reply) => {
+        const { companyId } = sessionOf(request);
+        const { time_zone, ...filter } = request.query;
+        return sendSheet(request, reply, {
+          db,
+          companyId,
+          now: epochSeconds(clock),
+          total: await countVehicles(db, companyId, filter),
+          prefix: 'vehicles',
+          timeZone: time_zone,
+          sheet: FLEET_SHEETS.vehicles,
+          columns: VEHICLE_COLUMNS,
+          rows: () => exportedVehicles(db, companyId, filter),
+        });
+      },
+    );
+
+    app.get('/basic/cars/:id', { schema: { params: IdParams }, config: VEHICLE_READ }, async (request) =>
+      ok(await visible(sessionOf(request).companyId, request.params.id)),
+    );
+
+    app.post(
+      '/basic/cars',
+      { schema: { body: CreateVehicleBody }, config: on(FleetScreen.vehicle, 'add') },
+      async (request) => {
+        const { companyId } = sessionOf(request);
+        const values = await vehicleValues(request, db, companyId, request.body);
+        const id = await insertVehicle(db, companyId, values, epochSeconds(clock));
+        announceFleetChange(request, companyId);
+        return ok(await visible(companyId, id));
+      },
+    );
+
+    app.put(
+      '/basic/cars',
+      { schema: { body: UpdateVehicleBody }, config: on(FleetScreen.vehicle, 'edit') },
+      async (request) => {
+        const { companyId } = sessionOf(request);
+        const { car_id, ...body } = request.body;
+        await visible(companyId, car_id);
+        const values = await vehicleValues(request, db, companyId, body, car_id);
+        await updateVehicle(db, companyId, car_id, values, epochSeconds(clock));
+        announceFleetChange(request, companyId);
+        return ok(await visible(companyId, car_id));
+      },
+    );
+
+    app.delete(
+      '/basic/cars/:id',
+      { schema: { params: IdParams }, config: on(FleetScreen.vehicle, 'delete') },
+      async (request) => {
+        const { companyId } = sessionOf(request);
+        await visible(companyId, request.params.id);
+        await deleteVehicle(db, companyId, request.params.id);
+        announceFleetChange(request, companyId);
+        return ok(null);
+      },
+    );
+
+    // The type review's edit: seats and approved passengers (and the type), nothing else of the record.
+    app.put(
+      '/basic/cars/seat',
+      { schema: { body: VehicleSeatBody }, config: on([FleetScreen.type, FleetScreen.vehicle], 'edit') },
+      async (request) => {
+        const { companyId } = sessionOf(request);
+        const { car_id, seat, approved_number, car_type } = request.body;
+        const current = await visible(companyId, car_id);
+        const seats = seat === undefined ? current.seat : seat;
+        const approved = approved_number === undefined ? current.approved_number : approved_number;
+        if (seats !== null && approved !== null && seats > approved)
+          throw parameterError('seat', 'above approved_number');
+        await updateVehicle(
+          db,
+          companyId,
+          car_id,
+          { seat: seats, approved_number: approved, ...(car_type !== undefined ? { car_type } : {}) },
+          epochSeconds(clock),
+        );
+        return ok(await visible(companyId, car_id));
+      },
+    );
+
+    // The licence review's edit: the registration and the dates on the vehicle's papers.
+    app.put(
+      '/basic/cars/certificate',
+      { schema: { body: VehicleCertificateBody }, config: on([FleetScreen.licence, FleetScreen.vehicle], 'edit') },
+      async (request) => {
+        const { companyId } = sessionOf(request);
+        const { car_id, registration_number, ...dates } = request.body;
+        const current = await visible(companyId, car_id);
+        const merged = { ...current, ...dates };
+        assertOrder('register_time', merged.register_time, 'expire_time', merged.expire_time);
+        await updateVehicle(
+          db,
+          companyId,
+          car_id,
+          {
+            ...(registration_number !== undefined
+              ? { registration_number: textOf('registration_number', registration_number, 64) }
+              : {}),
+            ...dates,
+          },
+          epochSeconds(clock),
+        );
+        return ok(await visible(companyId, car_id));
+      },
+    );
+  };
+}

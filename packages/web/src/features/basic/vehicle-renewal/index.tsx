@@ -1,0 +1,6 @@
+import { RenewalReview } from '../../fleet/review/RenewalReview';
+
+/** Basic → renewal review (BasicVehicleRenewal). */
+export default function VehicleRenewalPage() {
+  return <RenewalReview />;
+}
