@@ -18,8 +18,6 @@ export interface RunningServer {
   dataDir: string;
   stop: () => Promise<void>;
   log: () => string;
-  /** Where the server keeps its SQLite database (headway.db): a suite may seed it beside the running server. */
-  dataDir: string;
 }
 
 export interface ServerOptions {
@@ -103,5 +101,4 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   return { url, gatewayPort, attachmentPort, dataDir, stop, log: () => output };
-  return { url, gatewayPort, attachmentPort, stop, log: () => output, dataDir };
 }
