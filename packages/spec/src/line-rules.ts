@@ -121,3 +121,18 @@ export function averageStationKm(distance: number, stationCount: number): number
   if (stationCount < 2) return 0;
   return Math.round(distance / (stationCount - 1)) / 1000;
 }
+
+/** The fields a duplicate is reported on, as "{0}" of ALREADY_EXISTS. */
+export const LINE_FIELD_LABELS = {
+  route_code: { en: 'Route code', zh: '线路编号', th: 'รหัสสาย' },
+  route_name: { en: 'Route name', zh: '线路名称', th: 'ชื่อสาย' },
+  stop_code: { en: 'Stop code', zh: '站点编号', th: 'รหัสป้าย' },
+  stop_name: { en: 'Stop name', zh: '站点名称', th: 'ชื่อป้าย' },
+  direction: { en: 'Direction', zh: '方向', th: 'ทิศทาง' },
+} as const satisfies Record<string, Label>;
+export type LineField = keyof typeof LINE_FIELD_LABELS;
+
+/** Names of bus stops and stations: 1–64 (a Chinese stop is often two characters, so the 3 of route names is not asked). */
+export const STOP_NAME_MAX = 64;
+/** Placing a station where a bus stop of the same name already stands (within this many metres) reuses that stop. */
+export const STOP_REUSE_RADIUS_M = 30;
