@@ -15,6 +15,8 @@ export const NAMESPACES = [
   'messages',
   'commands',
   'regions',
+  // Basic → Line, Station, Bus stop and the line editor (issue 14).
+  'basic-lines',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
