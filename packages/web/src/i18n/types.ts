@@ -1,4 +1,6 @@
 import type alarms from '../features/alarms/i18n/en';
+// Basic → Line, Station, Bus stop (issue 14).
+import type basicLines from '../features/basic-lines/i18n/en';
 import type commands from '../features/commands/i18n/en';
 import type lines from '../features/lines/i18n/en';
 import type messages from '../features/messages/i18n/en';
@@ -24,6 +26,7 @@ declare module 'i18next' {
       messages: typeof messages;
       commands: typeof commands;
       regions: typeof regions;
+      'basic-lines': typeof basicLines;
     };
   }
 }
