@@ -1,4 +1,5 @@
 import type { PathPoint } from '@headway/spec';
+import { containsExtent } from 'ol/extent';
 import Feature from 'ol/Feature';
 import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
@@ -58,7 +59,10 @@ export function LinePathEditor({ path, stations, other, mode, resetKey, onPath, 
     if (start.length >= 2) {
       const line = new LineString(toView(start));
       source.addFeature(new Feature(line));
-      map.getView().fit(line.getExtent(), { padding: [48, 48, 48, 48], maxZoom: 17 });
+      // Framed only when not already in view: switching between drawing and placing keeps the user's view.
+      const size = map.getSize();
+      const inView = size ? containsExtent(map.getView().calculateExtent(size), line.getExtent()) : false;
+      if (!inView) map.getView().fit(line.getExtent(), { padding: [48, 48, 48, 48], maxZoom: 17 });
     }
     const modify = new Modify({ source, style: DRAWING_STYLE });
     modify.on('modifyend', (e) => {
