@@ -87,8 +87,11 @@ function EditorBody({
   const computed = useMemo(() => computeDraft(draft), [draft]);
   const directionsUsed = route.category === 1 ? ([1] as const) : ([1, 2] as const);
 
-  const update = (change: Partial<DirectionDraft>) =>
+  const update = (change: Partial<DirectionDraft>) => {
+    // What was reported no longer describes the drafts: they are checked again at the next save.
+    setFailures([]);
     setDrafts((d) => ({ ...d, [active]: { ...d[active], ...change } }));
+  };
   const restart = (nextMode: EditorMode) => {
     setMode(nextMode);
     setGeneration((g) => g + 1);
@@ -201,6 +204,7 @@ function EditorBody({
           {active === 2 && drafts[1].path.length >= 2 && (
             <Button
               onClick={() => {
+                setFailures([]);
                 setDrafts((d) => ({ ...d, 2: reversed(d[1], 2) }));
                 restart('stations');
               }}
