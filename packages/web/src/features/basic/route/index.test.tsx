@@ -112,7 +112,13 @@ describe('Basic → Lines', { timeout: 30_000 }, () => {
     renderPage();
     const harbour = await screen.findByTestId('route-row-L1');
     fireEvent.click(within(harbour).getByText('Delete'));
-    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    // Role queries walk the whole antd tree (slow on a busy machine): the popconfirm's own OK button is enough.
+    const ok = await waitFor(() => {
+      const button = document.querySelector<HTMLButtonElement>('.ant-popconfirm .ant-btn-primary');
+      if (!button) throw new Error('no confirm');
+      return button;
+    });
+    fireEvent.click(ok);
     await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
   });
 });
