@@ -1,7 +1,7 @@
 import { DownloadOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { BUS_STOP_STATES, labelIn } from '@headway/spec';
 import { App, Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
 import { editDeleteColumn } from '../../../components/list-page/edit-delete-column';
@@ -11,9 +11,11 @@ import { usePermission } from '../../../shell/view-host/view-context';
 import { saveBinary } from '../../alarms/evidence/api';
 import { type BusStopRow, busStopApi, lineKeys } from '../../basic-lines/api';
 import { failureMessage } from '../../basic-lines/failures';
-import { BusStopDialog } from './components/BusStopDialog';
-import { StopUnionModal } from './components/StopUnionModal';
 import './bus-stop.css';
+
+// Both dialogs bring the map: loaded when first opened, not with the list.
+const BusStopDialog = lazy(async () => ({ default: (await import('./components/BusStopDialog')).BusStopDialog }));
+const StopUnionModal = lazy(async () => ({ default: (await import('./components/StopUnionModal')).StopUnionModal }));
 
 type StopQuery = PageQuery & { search?: string; state?: number };
 
@@ -122,16 +124,20 @@ export default function BusStopPage() {
         columns={columns}
         scroll={list.tableProps.dataSource?.length ? { x: 'max-content' } : undefined}
       />
-      <BusStopDialog
-        open={editing !== null}
-        editing={editing?.row ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
-      />
-      <StopUnionModal open={union} onClose={() => setUnion(false)} />
+      <Suspense fallback={null}>
+        {editing && (
+          <BusStopDialog
+            open
+            editing={editing.row}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              list.reload();
+            }}
+          />
+        )}
+        {union && <StopUnionModal open onClose={() => setUnion(false)} />}
+      </Suspense>
     </div>
   );
 }

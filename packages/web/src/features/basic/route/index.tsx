@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { LINE_CATEGORIES, labelIn, ROUTE_STATES, TRAVEL_CATEGORIES } from '@headway/spec';
 import { App, Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
 import { ConfirmLink } from '../../../components/list-page/ConfirmLink';
@@ -10,9 +10,13 @@ import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { usePermission } from '../../../shell/view-host/view-context';
 import { saveBinary } from '../../alarms/evidence/api';
 import { lineKeys, type RouteRow, routeApi } from '../../basic-lines/api';
-import { LineEditorModal } from '../../basic-lines/editor/LineEditorModal';
 import { failureMessage } from '../../basic-lines/failures';
 import { RouteDialog } from './components/RouteDialog';
+
+// The editor brings the map and OpenLayers' drawing: loaded when a line is first drawn, not with the list.
+const LineEditorModal = lazy(async () => ({
+  default: (await import('../../basic-lines/editor/LineEditorModal')).LineEditorModal,
+}));
 
 type RouteQuery = PageQuery & { search?: string; category?: number; state?: 0 | 10 | 20 };
 
@@ -198,14 +202,18 @@ export default function RoutePage() {
           list.reload();
         }}
       />
-      <LineEditorModal
-        route={drawing}
-        onClose={() => setDrawing(null)}
-        onSaved={() => {
-          setDrawing(null);
-          list.reload();
-        }}
-      />
+      {drawing && (
+        <Suspense fallback={null}>
+          <LineEditorModal
+            route={drawing}
+            onClose={() => setDrawing(null)}
+            onSaved={() => {
+              setDrawing(null);
+              list.reload();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
