@@ -31,7 +31,13 @@ export interface Session {
 }
 
 /** A fresh browser context with tracing; on a failed test its screenshot and trace land in e2e/artifacts. */
-export async function openSession(browser: Browser, name: string, locale = 'en-US', url = baseUrl()): Promise<Session> {
+export async function openSession(
+  browser: Browser,
+  name: string,
+  locale = 'en-US',
+  /** A file's own server (basic-lines.e2e.ts starts an empty deployment); the shared one by default. */
+  url = baseUrl(),
+): Promise<Session> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale, baseURL: url });
   // Map tiles and anything else off our own origin are outside the system: answer them here, as the offline
   // machine would, instead of letting Chromium try the public hosts.

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,8 @@ export interface RunningServer {
 export interface ServerOptions {
   /** false starts without the demo company (HEADWAY_DEMO=0): an operator's empty deployment. */
   demo?: boolean;
+  /** Without the demo, with this one company and its administrator written before the server starts. */
+  empty?: EmptyCompany;
 }
 
 function freePort(): Promise<number> {
@@ -52,12 +54,27 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
   throw new Error('server did not become ready');
 }
 
-/** A real Headway server on a free port with a throwaway SQLite directory. */
+/** A fresh deployment (HEADWAY_DEMO=0) with one company and its administrator instead of the demo (issue 14). */
+export interface EmptyCompany {
+  company: string;
+  account: string;
+  password: string;
+}
+
+/** A real Headway server on a free port with a throwaway SQLite directory; the demo unless `empty` is given. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const gatewayPort = await freePort();
   const attachmentPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'headway-e2e-'));
+  const { empty } = options;
+  if (empty) {
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'e2e/support/empty-company.ts', dataDir, empty.company, empty.account, empty.password],
+      { cwd: REPO_ROOT, stdio: 'ignore' },
+    );
+  }
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -74,7 +91,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       HEADWAY_GATEWAY_MEDIA_PORT: '0',
       HEADWAY_GATEWAY_ATTACHMENT_PORT: String(attachmentPort),
       LOG_LEVEL: 'warn',
-      ...(options.demo === false ? { HEADWAY_DEMO: '0' } : {}),
+      ...(options.demo === false || empty ? { HEADWAY_DEMO: '0' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -29,6 +29,7 @@ import { installNumericInputGuard } from './kernel/numeric-input.ts';
 import { installRawBodyParsers } from './kernel/raw-body.ts';
 import { type Clock, systemClock } from './kernel/time.ts';
 import { lineMapRoutes } from './line-map/routes.ts';
+import { basicLineRoutes } from './lines/basic/index.ts';
 import { menuRoutes } from './menu/routes.ts';
 import { onlineRoutes } from './online/routes.ts';
 import { passengerRoutes } from './passengers/routes.ts';
@@ -109,6 +110,8 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(regionRoutes(services));
     await api.register(videoRoutes(services));
     await api.register(fleetRoutes(services));
+    // Basic data: lines, directions, stations, bus stops (issue 14).
+    await api.register(basicLineRoutes(services));
   };
 }
 

@@ -1,6 +1,7 @@
 // The API contract shared by the server (route schemas) and the console (types).
 // The console imports types only; nothing here may touch Node APIs.
 export * from './alarms.ts';
+export * from './basic-lines.ts';
 export * from './commands.ts';
 export * from './companies.ts';
 export * from './consoles.ts';

@@ -120,12 +120,13 @@ export class IngestPipeline {
   }
 
   /**
-   * Vehicles, their speed limits and the companies' alarm rules read again now (an editor changed them). A
-   * refresh already under way may have read the rows before the change, so it is waited for and one more runs.
+   * Vehicles, their speed limits and the companies' alarm rules read again now (an editor changed them), and the
+   * lines when their signature moved (the line editor saved a direction: issue 14). A refresh already under way
+   * may have read the rows before the change, so it is waited for and one more runs.
    */
   async refreshDirectory(): Promise<void> {
-    await this.directory.refresh(false, true);
-    await this.directory.refresh(false, true);
+    await this.directory.refresh(false);
+    await this.directory.refresh(false);
   }
 
   /** A company's regions read again now (an editor changed them); never rejects. */

@@ -26,6 +26,17 @@ export interface LinesTable {
   /** km/h the platform's over-speed alarm checks (0009-alarms); null = the company default, 0 = none. */
   speed_limit: Generated<number | null>;
   created_at: number;
+  /** 0015-basic-lines: the spec's route fields beyond the GTFS ones. 1 a trunk line. */
+  trunk: Generated<number>;
+  /** TRAVEL_CATEGORIES 0–3. */
+  travel: Generated<number>;
+  /** "HH:MM", '' unknown. */
+  open_time: Generated<string>;
+  stop_time: Generated<string>;
+  ticket: Generated<string>;
+  remark: Generated<string>;
+  /** Epoch seconds of the last edit in the console; 0 never edited there. */
+  updated_at: Generated<number>;
 }
 
 export interface LineDirectionsTable {
@@ -44,6 +55,8 @@ export interface LineDirectionsTable {
   station_count: number;
   shape_id: string;
   is_actived: Generated<number>;
+  /** 1 when the direction passed the route check (spec section 5) when last saved (0015-basic-lines). */
+  is_checked: Generated<number>;
 }
 
 export interface LineStationsTable {
@@ -94,6 +107,11 @@ export interface BusStopsTable {
   lat: number;
   /** route_code of the lines serving the stop, comma-separated. */
   routes: string;
+  /** 0015-basic-lines: display title, a second (e.g. the authority's) code, icon and opening time "HH:MM". */
+  title: Generated<string>;
+  code: Generated<string>;
+  icon: Generated<string>;
+  open_time: Generated<string>;
 }
 
 export interface ServicesTable {

@@ -116,6 +116,25 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         component: 'basic/vehicle-renewal/index',
         meta: { title: 'route.basicVehicleRenewal', icon: 'AuditOutlined' },
       },
+      // Issue 14 (docs/basic-data-lines.md): lines with their editor, stations, bus stops.
+      {
+        path: 'route',
+        name: 'BasicRoute',
+        component: 'basic/route/index',
+        meta: { title: 'route.basicRoute', icon: 'NodeIndexOutlined' },
+      },
+      {
+        path: 'station',
+        name: 'BasicStation',
+        component: 'basic/station/index',
+        meta: { title: 'route.basicStation', icon: 'OrderedListOutlined' },
+      },
+      {
+        path: 'bus-stop',
+        name: 'BasicBusStop',
+        component: 'basic/bus-stop/index',
+        meta: { title: 'route.basicBusStop', icon: 'EnvironmentOutlined' },
+      },
     ],
   },
   {

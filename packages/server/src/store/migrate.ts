@@ -14,6 +14,7 @@ import { lineMap } from './migrations/0011-line-map.ts';
 import { commands } from './migrations/0012-commands.ts';
 import { regions } from './migrations/0013-regions.ts';
 import { basicVehicles } from './migrations/0014-basic-vehicles.ts';
+import { basicLines } from './migrations/0015-basic-lines.ts';
 
 // The one ordered list of migrations. Later issues append entries; names sort in order of application.
 function migrations(store: Store): Record<string, Migration> {
@@ -32,6 +33,7 @@ function migrations(store: Store): Record<string, Migration> {
     '0012-commands': commands(store.engine),
     '0013-regions': regions(store.engine),
     '0014-basic-vehicles': basicVehicles(store.engine),
+    '0015-basic-lines': basicLines(),
   };
 }
 

@@ -18,6 +18,7 @@ const FOLDER: Record<Namespace, string> = {
   regions: '../features/regions/i18n',
   video: '../features/video/i18n',
   fleet: '../features/fleet/i18n',
+  'basic-lines': '../features/basic-lines/i18n',
 };
 const files = import.meta.glob<{ default: ResourceKey }>([
   './locales/{en,zh,th}.ts',

@@ -17,6 +17,8 @@ export const NAMESPACES = [
   'regions',
   'video',
   'fleet',
+  // Basic → Line, Station, Bus stop and the line editor (issue 14).
+  'basic-lines',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

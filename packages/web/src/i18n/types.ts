@@ -1,4 +1,6 @@
 import type alarms from '../features/alarms/i18n/en';
+// Basic → Line, Station, Bus stop (issue 14).
+import type basicLines from '../features/basic-lines/i18n/en';
 import type commands from '../features/commands/i18n/en';
 import type fleet from '../features/fleet/i18n/en';
 import type lines from '../features/lines/i18n/en';
@@ -28,6 +30,7 @@ declare module 'i18next' {
       regions: typeof regions;
       video: typeof video;
       fleet: typeof fleet;
+      'basic-lines': typeof basicLines;
     };
   }
 }
