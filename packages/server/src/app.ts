@@ -30,6 +30,7 @@ import { type Clock, systemClock } from './kernel/time.ts';
 import { lineMapRoutes } from './line-map/routes.ts';
 import { menuRoutes } from './menu/routes.ts';
 import { onlineRoutes } from './online/routes.ts';
+import { organisationDataRoutes } from './organisation/routes.ts';
 import { passengerRoutes } from './passengers/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
@@ -105,6 +106,8 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(lineMapRoutes(services));
     await api.register(commandRoutes(services));
     await api.register(regionRoutes(services));
+    // Issue 14: organisation, companies, fleets, staff, IC cards, display info.
+    await api.register(organisationDataRoutes(services));
   };
 }
 

@@ -20,3 +20,4 @@ export * from './time.ts';
 export * from './tracks.ts';
 export * from './users.ts';
 export * from './vehicles.ts';
+export * from './organisation.ts';

@@ -61,6 +61,44 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         component: 'basic/region/index',
         meta: { title: 'route.basicRegion', icon: 'GatewayOutlined' },
       },
+      // Issue 14: the organisation's basic data (docs/basic-data-org.md).
+      {
+        path: 'organisation',
+        name: 'BasicOrganisation',
+        component: 'basic/organisation/index',
+        meta: { title: 'route.basicOrganisation', icon: 'ApartmentOutlined' },
+      },
+      {
+        // Every company for a system administrator (who alone adds and deletes them); one's own for the others.
+        path: 'company',
+        name: 'BasicCompany',
+        component: 'basic/company/index',
+        meta: { title: 'route.basicCompany', icon: 'BankOutlined' },
+      },
+      {
+        path: 'fleet',
+        name: 'BasicFleet',
+        component: 'basic/fleet/index',
+        meta: { title: 'route.basicFleet', icon: 'DeploymentUnitOutlined' },
+      },
+      {
+        path: 'employee',
+        name: 'BasicEmployee',
+        component: 'basic/employee/index',
+        meta: { title: 'route.basicEmployee', icon: 'IdcardOutlined' },
+      },
+      {
+        path: 'ic-card',
+        name: 'BasicIcCard',
+        component: 'basic/ic-card/index',
+        meta: { title: 'route.basicIcCard', icon: 'CreditCardOutlined' },
+      },
+      {
+        path: 'display-info',
+        name: 'BasicDisplayInfo',
+        component: 'basic/display-info/index',
+        meta: { title: 'route.basicDisplayInfo', icon: 'FontSizeOutlined' },
+      },
     ],
   },
   {

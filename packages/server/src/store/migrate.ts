@@ -13,6 +13,7 @@ import { trackStorage } from './migrations/0010-track-storage.ts';
 import { lineMap } from './migrations/0011-line-map.ts';
 import { commands } from './migrations/0012-commands.ts';
 import { regions } from './migrations/0013-regions.ts';
+import { organisation } from './migrations/0016-organisation.ts';
 
 // The one ordered list of migrations. Later issues append entries; names sort in order of application.
 function migrations(store: Store): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrations(store: Store): Record<string, Migration> {
     '0011-line-map': lineMap(store.engine),
     '0012-commands': commands(store.engine),
     '0013-regions': regions(store.engine),
+    '0016-organisation': organisation(store.engine),
   };
 }
 

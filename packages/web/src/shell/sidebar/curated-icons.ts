@@ -38,4 +38,8 @@ export {
   UserSwitchOutlined,
   VideoCameraOutlined,
   WifiOutlined,
+  // Issue 14: company, IC card and display info screens.
+  BankOutlined,
+  CreditCardOutlined,
+  FontSizeOutlined,
 } from '@ant-design/icons';
