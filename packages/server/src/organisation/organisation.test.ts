@@ -1,46 +1,19 @@
 import { PermissionBit } from '@headway/spec';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeadwayClient, Reply } from '../../test/helpers/client.ts';
 import { ENGINES } from '../../test/helpers/database.ts';
 import { PASSWORD, seedCompany, startTestServer, type TestServer } from '../../test/helpers/server.ts';
 import { signedInUserWith } from '../../test/helpers/users.ts';
-import { sign } from '../auth/signature.ts';
 import type { CompanyRow, FleetRow, ListResult, OrganisationNode, OrganisationRow } from '../contract/index.ts';
 import { ErrorCode } from '../kernel/errors.ts';
 import { seedMapFixture } from '../vehicles/testing/fixtures.ts';
-import { signedInSystemAdmin } from './testing.ts';
+import { readExport, signedInSystemAdmin } from './testing.ts';
 
 // /basic/organisations, /basic/fleets and /basic/companies over real HTTP on both engines: CRUD, the spec's field
 // rules (1004 naming field and rule), duplicates (1106 "{0} [{1}] already exists"), the permission bits (1005),
 // tenant isolation (1008), deletes refused while bound, and the xlsx exports.
 
 const ALL = PermissionBit.view | PermissionBit.add | PermissionBit.edit | PermissionBit.delete | PermissionBit.export;
-
-/** Downloads an export with the client's signature and reads its first sheet back. */
-async function readExport(server: TestServer, client: HeadwayClient, path: string): Promise<string[][]> {
-  const url = `/api${path}`;
-  const timestamp = String(Math.floor(server.clock.now() / 1000));
-  const response = await fetch(`${server.url}${url}`, {
-    headers: {
-      'client-agent': 'headway-test/1',
-      'accept-language': 'en',
-      token: client.token,
-      timestamp,
-      signature: sign(client.uuid, 'GET', url, timestamp, undefined),
-    },
-  });
-  expect(response.headers.get('content-type')).toContain('spreadsheetml');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v instanceof Date ? v.toISOString() : String(v ?? ''))));
-  });
-  return rows;
-}
-
-export { readExport };
 
 describe.each(ENGINES)('organisation, fleets and companies on %s', (engine) => {
   let server: TestServer;
