@@ -16,6 +16,7 @@ const FOLDER: Record<Namespace, string> = {
   messages: '../features/messages/i18n',
   commands: '../features/commands/i18n',
   regions: '../features/regions/i18n',
+  organisation: '../features/organisation/i18n',
 };
 const files = import.meta.glob<{ default: ResourceKey }>([
   './locales/{en,zh,th}.ts',

@@ -15,6 +15,8 @@ export const NAMESPACES = [
   'messages',
   'commands',
   'regions',
+  // Issue 14: organisation, company, fleet, staff, IC card and display info screens.
+  'organisation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -3,6 +3,8 @@ import type commands from '../features/commands/i18n/en';
 import type lines from '../features/lines/i18n/en';
 import type messages from '../features/messages/i18n/en';
 import type monitoring from '../features/monitoring/i18n/en';
+// Issue 14.
+import type organisation from '../features/organisation/i18n/en';
 import type passengers from '../features/passengers/i18n/en';
 import type regions from '../features/regions/i18n/en';
 import type safety from '../features/safety/i18n/en';
@@ -24,6 +26,7 @@ declare module 'i18next' {
       messages: typeof messages;
       commands: typeof commands;
       regions: typeof regions;
+      organisation: typeof organisation;
     };
   }
 }

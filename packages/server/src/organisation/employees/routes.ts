@@ -20,6 +20,7 @@ import { paging } from '../../store/paging.ts';
 import { reference } from '../references.ts';
 import { access, bound, EXPORT_MAX_ROWS, labelOf, ruleError, taken, trimmed } from '../rules.ts';
 import { COMMON_HEADERS, exportWorkbook } from '../workbook.ts';
+import { lineOptions } from '../display-info/queries.ts';
 import { employeeValues, type StoredSecrets } from './input.ts';
 import {
   allEmployees,
@@ -84,6 +85,11 @@ export function employeeRoutes(services: Pick<Services, 'db' | 'clock'>): Fastif
       '/basic/employees/options',
       { schema: { querystring: OptionQuery }, config: access(PICKERS, 'view') },
       async (request) => ok(await employeeOptions(db, sessionOf(request).companyId, request.query.search)),
+    );
+
+    // The staff form's line picker.
+    app.get('/basic/employees/lines', { config: access(SCREEN, 'view') }, async (request) =>
+      ok(await lineOptions(db, sessionOf(request).companyId)),
     );
 
     app.get('/basic/employees/get-max-empid', { config: access(SCREEN, 'view') }, async (request) => {
