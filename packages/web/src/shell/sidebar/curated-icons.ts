@@ -6,6 +6,8 @@ export {
   AppstoreOutlined,
   AreaChartOutlined,
   AuditOutlined,
+  // Issue 14: company, IC card and display info screens.
+  BankOutlined,
   BarChartOutlined,
   BellOutlined,
   CalendarOutlined,
@@ -13,11 +15,13 @@ export {
   ClusterOutlined,
   CompassOutlined,
   ControlOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   DeploymentUnitOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
+  FontSizeOutlined,
   FundOutlined,
   GatewayOutlined,
   GlobalOutlined,
@@ -38,8 +42,4 @@ export {
   UserSwitchOutlined,
   VideoCameraOutlined,
   WifiOutlined,
-  // Issue 14: company, IC card and display info screens.
-  BankOutlined,
-  CreditCardOutlined,
-  FontSizeOutlined,
 } from '@ant-design/icons';
