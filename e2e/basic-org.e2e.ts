@@ -110,6 +110,22 @@ describe('organisation basic data (admin)', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  for (const [path, testId] of [
+    ['/basic/organisation', 'organisation'],
+    ['/basic/company', 'company'],
+    ['/basic/ic-card', 'ic-card'],
+    ['/basic/display-info', 'display-info'],
+  ] as const) {
+    it(`shows ${path} clean under axe`, async () => {
+      await page.goto(path);
+      const screen = page.getByTestId(`${testId}-page`);
+      await screen.locator(':is(.ant-table-row, .ant-table-placeholder)').first().waitFor();
+      await expect.poll(() => screen.locator('.ant-spin-spinning').count()).toBe(0);
+      await shot(page, `basic-org-${testId}.png`);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
   for (const [locale, language, column, onJob] of [
     ['zh-CN', 'zh', '工号', '在职'],
     ['th-TH', 'th', 'รหัสพนักงาน', 'ปฏิบัติงาน'],

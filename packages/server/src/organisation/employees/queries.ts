@@ -131,7 +131,8 @@ function toRow(r: Stored): EmployeeRow {
     quit_time: maybe(r.quit_time),
     remark: r.remark,
     created_at: Number(r.created_at),
-    updated_at: Number(r.updated_at),
+    // Rows made before 0016 have no update time: their creation is the last change.
+    updated_at: Number(r.updated_at) || Number(r.created_at),
   };
 }
 

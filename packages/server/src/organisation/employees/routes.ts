@@ -17,10 +17,10 @@ import { ApiError, ErrorCode } from '../../kernel/errors.ts';
 import { epochSeconds } from '../../kernel/time.ts';
 import type { Services } from '../../services.ts';
 import { paging } from '../../store/paging.ts';
+import { lineOptions } from '../display-info/queries.ts';
 import { reference } from '../references.ts';
 import { access, bound, EXPORT_MAX_ROWS, labelOf, ruleError, taken, trimmed } from '../rules.ts';
 import { COMMON_HEADERS, exportWorkbook } from '../workbook.ts';
-import { lineOptions } from '../display-info/queries.ts';
 import { employeeValues, type StoredSecrets } from './input.ts';
 import {
   allEmployees,

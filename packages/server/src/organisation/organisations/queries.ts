@@ -72,7 +72,8 @@ function toRow(r: Stored): OrganisationRow {
     remark: r.remark,
     employee_count: Number(r.employee_count ?? 0),
     created_at: Number(r.created_at),
-    updated_at: Number(r.updated_at),
+    // Rows made before 0016 have no update time: their creation is the last change.
+    updated_at: Number(r.updated_at) || Number(r.created_at),
   };
 }
 

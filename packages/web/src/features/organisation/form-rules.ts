@@ -33,8 +33,15 @@ export function formRules(t: T) {
     whitespace: true,
     message: t('translation:validation.required', { field }),
   });
+  // A choice (Select) holds a number: antd's whitespace check would call every number empty.
+  const choice = (field: string): Rule => ({
+    required: true,
+    message: t('translation:validation.required', { field }),
+  });
   return {
     required,
+    /** A required Select. */
+    choice,
     /** Names: required, 3–64 characters after trimming. */
     name: (field: string): Rule[] => [
       required(field),

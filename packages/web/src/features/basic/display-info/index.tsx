@@ -107,7 +107,7 @@ function DisplayDialog(props: { row: DisplayInfoRow | null; open: boolean; onClo
             aria-label={labels.route_id}
           />
         </Form.Item>
-        <Form.Item name="display_type" label={labels.display_type} rules={[rules.required(labels.display_type)]}>
+        <Form.Item name="display_type" label={labels.display_type} rules={[rules.choice(labels.display_type)]}>
           <Select options={codeOptions(DISPLAY_TYPES, i18n.language)} aria-label={labels.display_type} />
         </Form.Item>
         <Form.Item

@@ -140,7 +140,7 @@ export function EmployeeDialog({
           <Form.Item name="nick_name" label={labels.nick_name} rules={rules.maxLength(64)}>
             <Input />
           </Form.Item>
-          <Form.Item name="emp_type" label={labels.emp_type} rules={[rules.required(labels.emp_type)]}>
+          <Form.Item name="emp_type" label={labels.emp_type} rules={[rules.choice(labels.emp_type)]}>
             <Select options={codeOptions(EMPLOYEE_TYPES, language)} aria-label={labels.emp_type} />
           </Form.Item>
           <Form.Item name="sex" label={labels.sex}>
@@ -233,7 +233,7 @@ export function EmployeeDialog({
         </div>
         <Divider plain />
         <div className="hw-org-form__grid">
-          <Form.Item name="state" label={labels.state} rules={[rules.required(labels.state)]}>
+          <Form.Item name="state" label={labels.state} rules={[rules.choice(labels.state)]}>
             <Select options={codeOptions(EMPLOYEE_STATES, language)} aria-label={labels.state} />
           </Form.Item>
           <Form.Item name="entry_time" label={labels.entry_time}>

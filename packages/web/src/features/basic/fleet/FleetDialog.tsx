@@ -87,7 +87,7 @@ export function FleetDialog({
         >
           <Input data-testid="fleet-name" />
         </Form.Item>
-        <Form.Item name="category" label={labels.category} rules={[rules.required(labels.category)]}>
+        <Form.Item name="category" label={labels.category} rules={[rules.choice(labels.category)]}>
           <Select options={codeOptions(FLEET_CATEGORIES, i18n.language)} aria-label={labels.category} />
         </Form.Item>
         <Form.Item name="organ_id" label={labels.organ_id}>

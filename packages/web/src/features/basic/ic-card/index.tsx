@@ -101,7 +101,7 @@ function IcCardDialog(props: { row: IcCardRow | null; open: boolean; onClose: ()
         >
           <Input />
         </Form.Item>
-        <Form.Item name="card_type" label={labels.card_type} rules={[rules.required(labels.card_type)]}>
+        <Form.Item name="card_type" label={labels.card_type} rules={[rules.choice(labels.card_type)]}>
           <Select options={codeOptions(CARD_TYPES, i18n.language)} aria-label={labels.card_type} />
         </Form.Item>
         {type === SYSTEM_CARD_TYPE && (
