@@ -1,12 +1,13 @@
 import { DISPLAY_CONTENT_MAX, DISPLAY_TYPES } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, InputNumber, Modal, Select, Switch, Tag } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../i18n/format';
 import { type DisplayInfoRow, displayInfoApi } from '../../organisation/api';
 import { BasicListPage } from '../../organisation/BasicListPage';
+import { CodeBadge } from '../../organisation/CodeBadge';
 import { formRules } from '../../organisation/form-rules';
 import { codeLabel, codeOptions } from '../../organisation/labels';
 import { useSave } from '../../organisation/use-save';
@@ -191,9 +192,9 @@ export default function DisplayInfoPage() {
           width: 90,
           render: (s: number) =>
             s === 0 ? (
-              <Tag color="green">{t('organisation.display.shown')}</Tag>
+              <CodeBadge color="green" text={t('organisation.display.shown')} />
             ) : (
-              <Tag>{t('organisation.display.hidden')}</Tag>
+              <CodeBadge color={undefined} text={t('organisation.display.hidden')} />
             ),
         },
         { title: labels.start_time, dataIndex: 'start_time', width: 170, render: formatTime },

@@ -121,7 +121,8 @@ describe('Basic → Staff and Fleets', { timeout: 30_000 }, () => {
     serve();
     renderPage('staff');
     const onJob = await screen.findByTestId('employee-row-1');
-    expect(within(onJob).getByText('On the job').className).toContain('green');
+    expect(within(onJob).getByText('On the job')).toBeTruthy();
+    expect(onJob.querySelector('[class*="green"]')).not.toBeNull();
     expect(within(onJob).getByText('NY12****5678')).toBeTruthy();
     const quit = screen.getByTestId('employee-row-2');
     expect(within(quit).getByText('Quit')).toBeTruthy();

@@ -1,10 +1,11 @@
 import { EMPLOYEE_STATES, EMPLOYEE_TYPES } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Tag } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../i18n/format';
 import { type EmployeeRow, employeeApi, fleetApi } from '../../organisation/api';
 import { BasicListPage } from '../../organisation/BasicListPage';
+import { CodeBadge } from '../../organisation/CodeBadge';
 import { codeColor, codeLabel, codeOptions } from '../../organisation/labels';
 import { EmployeeDialog, employeeLabels } from './EmployeeDialog';
 
@@ -66,9 +67,11 @@ export default function EmployeePage() {
           dataIndex: 'state',
           width: 110,
           render: (s: number) => (
-            <Tag color={codeColor(EMPLOYEE_STATES, s)} data-testid={`employee-state-${s}`}>
-              {codeLabel(EMPLOYEE_STATES, s, language)}
-            </Tag>
+            <CodeBadge
+              color={codeColor(EMPLOYEE_STATES, s)}
+              text={codeLabel(EMPLOYEE_STATES, s, language)}
+              testId={`employee-state-${s}`}
+            />
           ),
         },
         { title: labels.phone, dataIndex: 'phone', width: 140, render: (v: string) => v || '--' },

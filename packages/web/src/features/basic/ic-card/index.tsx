@@ -1,12 +1,13 @@
 import { CARD_STATES, CARD_TYPES, SYSTEM_CARD_TYPE } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Modal, Select, Tag } from 'antd';
+import { DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../i18n/format';
 import { employeeApi, type IcCardRow, icCardApi } from '../../organisation/api';
 import { BasicListPage } from '../../organisation/BasicListPage';
+import { CodeBadge } from '../../organisation/CodeBadge';
 import { formRules } from '../../organisation/form-rules';
 import { codeColor, codeLabel, codeOptions } from '../../organisation/labels';
 import { useSave } from '../../organisation/use-save';
@@ -204,7 +205,9 @@ export default function IcCardPage() {
           title: labels.card_type,
           dataIndex: 'card_type',
           width: 120,
-          render: (c: number) => <Tag color={codeColor(CARD_TYPES, c)}>{codeLabel(CARD_TYPES, c, language)}</Tag>,
+          render: (c: number) => (
+            <CodeBadge color={codeColor(CARD_TYPES, c)} text={codeLabel(CARD_TYPES, c, language)} />
+          ),
         },
         { title: labels.holder_name, dataIndex: 'holder_name', width: 150, render: (v: string) => v || '--' },
         { title: labels.phone, dataIndex: 'phone', width: 140, render: (v: string) => v || '--' },
@@ -218,7 +221,9 @@ export default function IcCardPage() {
           title: labels.state,
           dataIndex: 'state',
           width: 110,
-          render: (s: number) => <Tag color={codeColor(CARD_STATES, s)}>{codeLabel(CARD_STATES, s, language)}</Tag>,
+          render: (s: number) => (
+            <CodeBadge color={codeColor(CARD_STATES, s)} text={codeLabel(CARD_STATES, s, language)} />
+          ),
         },
         { title: labels.issue_time, dataIndex: 'issue_time', width: 170, render: formatTime },
         { title: labels.expire_time, dataIndex: 'expire_time', width: 170, render: formatTime },
