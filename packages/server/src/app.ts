@@ -32,6 +32,7 @@ import { lineMapRoutes } from './line-map/routes.ts';
 import { basicLineRoutes } from './lines/basic/index.ts';
 import { menuRoutes } from './menu/routes.ts';
 import { onlineRoutes } from './online/routes.ts';
+import { organisationDataRoutes } from './organisation/routes.ts';
 import { passengerRoutes } from './passengers/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
@@ -112,6 +113,8 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(fleetRoutes(services));
     // Basic data: lines, directions, stations, bus stops (issue 14).
     await api.register(basicLineRoutes(services));
+    // Issue 14: organisation, companies, fleets, staff, IC cards, display info.
+    await api.register(organisationDataRoutes(services));
   };
 }
 

@@ -9,11 +9,14 @@ export * from './capability-bits.ts';
 export * from './command-rules.ts';
 export * from './display-states.ts';
 export * from './errors.ts';
+// Issue 14 (basic data: organisation, companies, fleets, staff, IC cards, display info).
+export * from './field-rules.ts';
 export * from './fleet-labels.ts';
 export * from './labels.ts';
 export * from './line-geometry.ts';
 export * from './line-map-rules.ts';
 export * from './line-rules.ts';
+export * from './organisation.ts';
 export * from './pages.ts';
 export * from './parameters.ts';
 export * from './permissions.ts';

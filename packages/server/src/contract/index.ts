@@ -13,6 +13,7 @@ export * from './line-map.ts';
 export * from './lists.ts';
 export * from './menu.ts';
 export * from './online.ts';
+export * from './organisation.ts';
 export * from './permissions.ts';
 export * from './region-pushes.ts';
 export * from './regions.ts';

@@ -49,19 +49,38 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     redirect: 'noRedirect',
     meta: { title: 'route.basic', icon: 'DatabaseOutlined' },
     children: [
+      // The spec's order of the Basic area (section 2 "Menu areas"); the alarm types, which it does not list, last.
       {
-        path: 'alarm-type',
-        name: 'BasicAlarmType',
-        component: 'basic/alarm-type/index',
-        meta: { title: 'route.basicAlarmType', icon: 'BellOutlined' },
+        path: 'organisation',
+        name: 'BasicOrganisation',
+        component: 'basic/organisation/index',
+        meta: { title: 'route.basicOrganisation', icon: 'ApartmentOutlined' },
       },
       {
-        path: 'region',
-        name: 'BasicRegion',
-        component: 'basic/region/index',
-        meta: { title: 'route.basicRegion', icon: 'GatewayOutlined' },
+        // Every company for a system administrator (who alone adds and deletes them); one's own for the others.
+        path: 'company',
+        name: 'BasicCompany',
+        component: 'basic/company/index',
+        meta: { title: 'route.basicCompany', icon: 'BankOutlined' },
       },
-      // Fleet basic data (issue 14, docs/basic-data.md): records, then the reviews of their dates.
+      {
+        path: 'fleet',
+        name: 'BasicFleet',
+        component: 'basic/fleet/index',
+        meta: { title: 'route.basicFleet', icon: 'DeploymentUnitOutlined' },
+      },
+      {
+        path: 'employee',
+        name: 'BasicEmployee',
+        component: 'basic/employee/index',
+        meta: { title: 'route.basicEmployee', icon: 'IdcardOutlined' },
+      },
+      {
+        path: 'ic-card',
+        name: 'BasicIcCard',
+        component: 'basic/ic-card/index',
+        meta: { title: 'route.basicIcCard', icon: 'CreditCardOutlined' },
+      },
       {
         path: 'vehicle',
         name: 'BasicVehicle',
@@ -85,6 +104,36 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         name: 'BasicDevice',
         component: 'basic/device/index',
         meta: { title: 'route.basicDevice', icon: 'DeploymentUnitOutlined' },
+      },
+      {
+        path: 'route',
+        name: 'BasicRoute',
+        component: 'basic/route/index',
+        meta: { title: 'route.basicRoute', icon: 'NodeIndexOutlined' },
+      },
+      {
+        path: 'bus-stop',
+        name: 'BasicBusStop',
+        component: 'basic/bus-stop/index',
+        meta: { title: 'route.basicBusStop', icon: 'EnvironmentOutlined' },
+      },
+      {
+        path: 'station',
+        name: 'BasicStation',
+        component: 'basic/station/index',
+        meta: { title: 'route.basicStation', icon: 'OrderedListOutlined' },
+      },
+      {
+        path: 'region',
+        name: 'BasicRegion',
+        component: 'basic/region/index',
+        meta: { title: 'route.basicRegion', icon: 'GatewayOutlined' },
+      },
+      {
+        path: 'display-info',
+        name: 'BasicDisplayInfo',
+        component: 'basic/display-info/index',
+        meta: { title: 'route.basicDisplayInfo', icon: 'FontSizeOutlined' },
       },
       {
         path: 'vehicle-insurance',
@@ -116,24 +165,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         component: 'basic/vehicle-renewal/index',
         meta: { title: 'route.basicVehicleRenewal', icon: 'AuditOutlined' },
       },
-      // Issue 14 (docs/basic-data-lines.md): lines with their editor, stations, bus stops.
       {
-        path: 'route',
-        name: 'BasicRoute',
-        component: 'basic/route/index',
-        meta: { title: 'route.basicRoute', icon: 'NodeIndexOutlined' },
-      },
-      {
-        path: 'station',
-        name: 'BasicStation',
-        component: 'basic/station/index',
-        meta: { title: 'route.basicStation', icon: 'OrderedListOutlined' },
-      },
-      {
-        path: 'bus-stop',
-        name: 'BasicBusStop',
-        component: 'basic/bus-stop/index',
-        meta: { title: 'route.basicBusStop', icon: 'EnvironmentOutlined' },
+        path: 'alarm-type',
+        name: 'BasicAlarmType',
+        component: 'basic/alarm-type/index',
+        meta: { title: 'route.basicAlarmType', icon: 'BellOutlined' },
       },
     ],
   },

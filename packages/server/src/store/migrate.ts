@@ -15,6 +15,7 @@ import { commands } from './migrations/0012-commands.ts';
 import { regions } from './migrations/0013-regions.ts';
 import { basicVehicles } from './migrations/0014-basic-vehicles.ts';
 import { basicLines } from './migrations/0015-basic-lines.ts';
+import { organisation } from './migrations/0016-organisation.ts';
 
 // The one ordered list of migrations. Later issues append entries; names sort in order of application.
 function migrations(store: Store): Record<string, Migration> {
@@ -34,6 +35,7 @@ function migrations(store: Store): Record<string, Migration> {
     '0013-regions': regions(store.engine),
     '0014-basic-vehicles': basicVehicles(store.engine),
     '0015-basic-lines': basicLines(),
+    '0016-organisation': organisation(store.engine),
   };
 }
 

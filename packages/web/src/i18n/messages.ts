@@ -19,6 +19,7 @@ const FOLDER: Record<Namespace, string> = {
   video: '../features/video/i18n',
   fleet: '../features/fleet/i18n',
   'basic-lines': '../features/basic-lines/i18n',
+  organisation: '../features/organisation/i18n',
 };
 const files = import.meta.glob<{ default: ResourceKey }>([
   './locales/{en,zh,th}.ts',

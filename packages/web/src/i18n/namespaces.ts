@@ -19,6 +19,8 @@ export const NAMESPACES = [
   'fleet',
   // Basic → Line, Station, Bus stop and the line editor (issue 14).
   'basic-lines',
+  // Issue 14: organisation, company, fleet, staff, IC card and display info screens.
+  'organisation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

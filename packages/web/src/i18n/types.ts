@@ -6,6 +6,8 @@ import type fleet from '../features/fleet/i18n/en';
 import type lines from '../features/lines/i18n/en';
 import type messages from '../features/messages/i18n/en';
 import type monitoring from '../features/monitoring/i18n/en';
+// Issue 14.
+import type organisation from '../features/organisation/i18n/en';
 import type passengers from '../features/passengers/i18n/en';
 import type regions from '../features/regions/i18n/en';
 import type safety from '../features/safety/i18n/en';
@@ -31,6 +33,7 @@ declare module 'i18next' {
       video: typeof video;
       fleet: typeof fleet;
       'basic-lines': typeof basicLines;
+      organisation: typeof organisation;
     };
   }
 }
