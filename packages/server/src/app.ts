@@ -28,6 +28,7 @@ import { installNumericInputGuard } from './kernel/numeric-input.ts';
 import { installRawBodyParsers } from './kernel/raw-body.ts';
 import { type Clock, systemClock } from './kernel/time.ts';
 import { lineMapRoutes } from './line-map/routes.ts';
+import { gtfsExportRoutes } from './lines/gtfs-export/routes.ts';
 import { menuRoutes } from './menu/routes.ts';
 import { onlineRoutes } from './online/routes.ts';
 import { passengerRoutes } from './passengers/routes.ts';
@@ -105,6 +106,7 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(lineMapRoutes(services));
     await api.register(commandRoutes(services));
     await api.register(regionRoutes(services));
+    await api.register(gtfsExportRoutes(services));
   };
 }
 
