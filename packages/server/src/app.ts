@@ -32,6 +32,7 @@ import { gtfsExportRoutes } from './lines/gtfs-export/routes.ts';
 import { menuRoutes } from './menu/routes.ts';
 import { onlineRoutes } from './online/routes.ts';
 import { passengerRoutes } from './passengers/routes.ts';
+import { regionImportRoutes } from './regions/import-routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
 import type { Services } from './services.ts';
@@ -107,6 +108,7 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(commandRoutes(services));
     await api.register(regionRoutes(services));
     await api.register(gtfsExportRoutes(services));
+    await api.register(regionImportRoutes(services));
   };
 }
 
