@@ -3,10 +3,12 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildWeb } from './build-web.mjs';
+import { ensureFonts } from './ensure-fonts.mjs';
 import { ensureInstalled } from './ensure-installed.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 ensureInstalled();
+ensureFonts();
 buildWeb();
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/simulator/src/demo-main.ts')], {

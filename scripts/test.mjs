@@ -2,6 +2,7 @@
 // (SQLite and PostgreSQL), build the console and run the browser end-to-end tests.
 import { execSync } from 'node:child_process';
 import { buildWeb } from './build-web.mjs';
+import { ensureFonts } from './ensure-fonts.mjs';
 import { ensureInstalled } from './ensure-installed.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -13,6 +14,7 @@ const run = (title, cmd) => {
 };
 
 ensureInstalled();
+ensureFonts({ withTools: true });
 run('lint and format', 'npx biome ci .');
 run('type-check', 'npm run typecheck');
 run(

@@ -30,10 +30,12 @@ import { installRawBodyParsers } from './kernel/raw-body.ts';
 import { type Clock, systemClock } from './kernel/time.ts';
 import { lineMapRoutes } from './line-map/routes.ts';
 import { basicLineRoutes } from './lines/basic/index.ts';
+import { gtfsExportRoutes } from './lines/gtfs-export/routes.ts';
 import { menuRoutes } from './menu/routes.ts';
 import { onlineRoutes } from './online/routes.ts';
 import { organisationDataRoutes } from './organisation/routes.ts';
 import { passengerRoutes } from './passengers/routes.ts';
+import { regionImportRoutes } from './regions/import-routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
 import type { Services } from './services.ts';
@@ -115,6 +117,8 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(basicLineRoutes(services));
     // Issue 14: organisation, companies, fleets, staff, IC cards, display info.
     await api.register(organisationDataRoutes(services));
+    await api.register(gtfsExportRoutes(services));
+    await api.register(regionImportRoutes(services));
   };
 }
 

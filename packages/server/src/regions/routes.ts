@@ -16,7 +16,7 @@ import {
   RegionVisitsQuery,
   UpdateRegionBody,
 } from '../contract/index.ts';
-import { sendWorkbook } from '../exports/workbook-reply.ts';
+import { ExportOptions, exportOptionsOf, sendTable } from '../exports/table/index.ts';
 import { ok } from '../kernel/envelope.ts';
 import { ApiError, ErrorCode, parameterError } from '../kernel/errors.ts';
 import { pickLanguage } from '../kernel/language.ts';
@@ -37,7 +37,7 @@ import {
   updateRegion,
 } from './queries.ts';
 import { regionName, regionValues } from './region-input.ts';
-import { writeRegionWorkbook } from './workbook.ts';
+import { regionTable } from './workbook.ts';
 import './region-signal.ts';
 
 // /basic/region (spec "Basic data": list, POST, PUT, DELETE /{id}, validator, validator/code, export; issue 15).
@@ -54,8 +54,6 @@ const access = (need: 'view' | 'add' | 'edit' | 'delete' | 'export') => ({
   access: { screen: need === 'view' ? READERS : WRITERS, need },
 });
 
-/** Rows one export may hold; more answers 1009. */
-export const REGION_EXPORT_MAX_ROWS = 50_000;
 /** Regions one map may draw at once (about 2 MB of polygons); more answers 1009. */
 export const REGION_SHAPES_MAX = 20_000;
 
@@ -183,7 +181,7 @@ export function regionRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyP
 
     app.get(
       '/basic/region/export',
-      { schema: { querystring: RegionExportQuery }, config: access('export') },
+      { schema: { querystring: Type.Intersect([RegionExportQuery, ExportOptions]) }, config: access('export') },
       async (request, reply) => {
         const viewer = viewerOf(request);
         const { region_type, search, time_zone } = request.query;
@@ -192,9 +190,6 @@ export function regionRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyP
           ...(search !== undefined ? { search } : {}),
         };
         const total = await countRegions(db, viewer, filter);
-        if (total > REGION_EXPORT_MAX_ROWS) {
-          throw new ApiError(ErrorCode.tooMuchData, { total, max: REGION_EXPORT_MAX_ROWS });
-        }
         const company = await db
           .selectFrom('companies')
           .select('config')
@@ -203,13 +198,16 @@ export function regionRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyP
         const timeZone = knownTimeZone(time_zone) ?? companyTimeZone(company.config);
         const now = epochSeconds(clock);
         const day = formatLocalTime(now, timeZone).slice(0, 10).replaceAll('-', '');
-        return sendWorkbook(request, reply, `regions-${day}.xlsx`, (out) =>
-          writeRegionWorkbook(out, exportedRegions(db, viewer, filter), {
+        return sendTable(request, reply, {
+          fileBase: `regions-${day}`,
+          total,
+          options: exportOptionsOf(request.query),
+          table: regionTable(exportedRegions(db, viewer, filter), {
             language: pickLanguage(request.headers['accept-language']),
             timeZone,
             now,
           }),
-        );
+        });
       },
     );
   };

@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import {
   type Label,
   type Language,
@@ -10,9 +9,9 @@ import {
 } from '@headway/spec';
 import { describeTimeZone, wallClockDate } from '../companies/time-zone.ts';
 import type { RegionRow } from '../contract/index.ts';
-import { startSheet } from '../exports/workbook-reply.ts';
+import type { ExportTable } from '../exports/table/index.ts';
 
-// GET /basic/region/export as one .xlsx sheet, streamed row by row (as the command log export). Type and use
+// GET /basic/region/export's columns: xlsx, PDF or Word through the table module, streamed row by row. Type and use
 // names come from @headway/spec; the headers are the export's own words, in the caller's language.
 
 const FIELD_LABELS = {
@@ -37,50 +36,48 @@ export interface RegionWorkbookContext {
   now: number;
 }
 
-export async function writeRegionWorkbook(
-  out: Writable,
-  rows: AsyncIterable<RegionRow>,
-  context: RegionWorkbookContext,
-): Promise<number> {
+export function regionTable(rows: AsyncIterable<RegionRow>, context: RegionWorkbookContext): ExportTable<RegionRow> {
   const { language, timeZone } = context;
-  const label = (key: keyof typeof FIELD_LABELS) => labelIn(FIELD_LABELS[key], language);
-  const { workbook, sheet } = startSheet(out, labelIn(REGION_SHEET, language), [
-    { header: label('name'), key: 'name', width: 28 },
-    { header: label('type'), key: 'type', width: 16 },
-    { header: label('useType'), key: 'useType', width: 22 },
-    { header: label('center'), key: 'center', width: 24 },
-    { header: label('shared'), key: 'shared', width: 8 },
-    { header: label('points'), key: 'points', width: 48 },
-    { header: label('remark'), key: 'remark', width: 30 },
-    { header: label('createdBy'), key: 'createdBy', width: 14 },
-    {
-      header: `${label('createdAt')} (${describeTimeZone(timeZone, context.now)})`,
-      key: 'createdAt',
-      width: 21,
-      style: { numFmt: 'yyyy-mm-dd hh:mm:ss' },
-    },
-  ]);
-
-  let count = 0;
-  for await (const r of rows) {
-    const type = REGION_TYPES[r.region_type as RegionType];
-    const use = REGION_USE_TYPES[r.use_type as RegionUseType];
-    sheet
-      .addRow({
-        name: r.region_name,
-        type: type ? labelIn(type.label, language) : String(r.region_type),
-        useType: use ? labelIn(use.label, language) : '',
-        center: r.center,
-        shared: labelIn(r.is_share === 1 ? YES : NO, language),
-        points: r.region_point,
-        remark: r.remark,
-        createdBy: r.created_by_account,
-        createdAt: wallClockDate(r.created_at, timeZone),
-      })
-      .commit();
-    count += 1;
-  }
-  sheet.commit();
-  await workbook.commit();
-  return count;
+  return {
+    title: REGION_SHEET,
+    rows,
+    columns: [
+      { key: 'name', header: FIELD_LABELS.name, width: 28, value: (r) => r.region_name },
+      {
+        key: 'type',
+        header: FIELD_LABELS.type,
+        width: 16,
+        value: (r) => {
+          const type = REGION_TYPES[r.region_type as RegionType];
+          return type ? labelIn(type.label, language) : String(r.region_type);
+        },
+      },
+      {
+        key: 'useType',
+        header: FIELD_LABELS.useType,
+        width: 22,
+        value: (r) => {
+          const use = REGION_USE_TYPES[r.use_type as RegionUseType];
+          return use ? labelIn(use.label, language) : '';
+        },
+      },
+      { key: 'center', header: FIELD_LABELS.center, width: 24, value: (r) => r.center },
+      {
+        key: 'shared',
+        header: FIELD_LABELS.shared,
+        width: 8,
+        value: (r) => labelIn(r.is_share === 1 ? YES : NO, language),
+      },
+      { key: 'points', header: FIELD_LABELS.points, width: 48, value: (r) => r.region_point },
+      { key: 'remark', header: FIELD_LABELS.remark, width: 30, value: (r) => r.remark },
+      { key: 'createdBy', header: FIELD_LABELS.createdBy, width: 14, value: (r) => r.created_by_account },
+      {
+        key: 'createdAt',
+        header: `${labelIn(FIELD_LABELS.createdAt, language)} (${describeTimeZone(timeZone, context.now)})`,
+        width: 21,
+        numFmt: 'yyyy-mm-dd hh:mm:ss',
+        value: (r) => wallClockDate(r.created_at, timeZone),
+      },
+    ],
+  };
 }

@@ -3,30 +3,33 @@ import { Type } from 'typebox';
 import { sessionOf } from '../../auth/access.ts';
 import { companyTimeZone, knownTimeZone } from '../../companies/time-zone.ts';
 import { AlarmDetailQuery } from '../../contract/alarms.ts';
-import { sendWorkbook, workbookName } from '../../exports/workbook-reply.ts';
-import { ApiError, ErrorCode } from '../../kernel/errors.ts';
+import { ExportOptions, exportOptionsOf, sendTable } from '../../exports/table/index.ts';
+import { workbookName } from '../../exports/workbook-reply.ts';
 import { pickLanguage } from '../../kernel/language.ts';
 import { epochSeconds } from '../../kernel/time.ts';
 import type { Services } from '../../services.ts';
 import { ALARM_ACCESS, alarmScopeOf, checkDetailRange } from '../api/index.ts';
 import { countExportedAlarms, customAlarmNames, exportedAlarms } from './query.ts';
-import { writeAlarmWorkbook } from './workbook.ts';
+import { alarmTable } from './workbook.ts';
 
 // POST /device/alarm/export (docs/alarms.md "Export"): the details list's body, answered with an .xlsx of every
 // matching alarm (page and limit ignored) in the caller's language. Refusals (permission, a bad body, too many
 // rows) come back as the usual JSON envelope before a byte of the file is sent.
 
-/** Rows one export may hold; more answers 1009 ("too much data, narrow the query"). */
-export const DEFAULT_ALARM_EXPORT_MAX_ROWS = 50_000;
+/** Rows one export holds at most: the top 65,535 (spec "Query bar"); the rest are left out, not refused. */
+export const DEFAULT_ALARM_EXPORT_MAX_ROWS = 65_535;
 
 export interface AlarmExportOptions {
   maxRows: number;
 }
 
-const ExportQueryString = Type.Object({
-  /** IANA zone the console shows times in; the company's zone (else UTC) when absent or unknown. */
-  time_zone: Type.Optional(Type.String({ maxLength: 64 })),
-});
+const ExportQueryString = Type.Intersect([
+  Type.Object({
+    /** IANA zone the console shows times in; the company's zone (else UTC) when absent or unknown. */
+    time_zone: Type.Optional(Type.String({ maxLength: 64 })),
+  }),
+  ExportOptions,
+]);
 
 export function alarmExportRoutes(
   services: Pick<Services, 'db' | 'clock'>,
@@ -49,7 +52,6 @@ export function alarmExportRoutes(
         checkDetailRange(filter);
         const scope = await alarmScopeOf(db, session);
         const total = await countExportedAlarms(db, scope, filter);
-        if (total > maxRows) throw new ApiError(ErrorCode.tooMuchData, { total, max: maxRows });
 
         const company = await db
           .selectFrom('companies')
@@ -59,18 +61,20 @@ export function alarmExportRoutes(
         const timeZone = knownTimeZone(request.query.time_zone) ?? companyTimeZone(company.config);
         const language = pickLanguage(request.headers['accept-language']);
         const customNames = await customAlarmNames(db, companyId);
-        return sendWorkbook(
-          request,
-          reply,
-          workbookName('alarms', filter.start_time, filter.end_time, timeZone),
-          (out) =>
-            writeAlarmWorkbook(out, exportedAlarms(db, scope, filter), {
-              language,
-              timeZone,
-              customNames,
-              now: epochSeconds(clock),
-            }),
-        );
+        // A page export takes the list's page from the body when the query string does not name one.
+        const options = exportOptionsOf(request.query);
+        return sendTable(request, reply, {
+          fileBase: workbookName('alarms', filter.start_time, filter.end_time, timeZone).replace(/\.xlsx$/, ''),
+          total,
+          maxRows,
+          options: { page: request.body.page, limit: request.body.limit, ...options },
+          table: alarmTable(exportedAlarms(db, scope, filter), {
+            language,
+            timeZone,
+            customNames,
+            now: epochSeconds(clock),
+          }),
+        });
       },
     );
   };

@@ -1,12 +1,11 @@
-import type { Writable } from 'node:stream';
 import { ALARM_LEVELS, type AlarmLevel, alarmLabel, alarmTextCode, type Language, labelIn } from '@headway/spec';
 import { describeTimeZone, wallClockDate } from '../../companies/time-zone.ts';
-import { startSheet } from '../../exports/workbook-reply.ts';
+import type { ExportTable } from '../../exports/table/index.ts';
 import type { ExportedAlarm } from './query.ts';
 import { ALARM_FIELD_LABELS, EXPORT_STRINGS, fill, READ_STATE_LABELS } from './strings.ts';
 
-// The alarm export as one .xlsx sheet, written row by row with exceljs' streaming writer: each row is committed
-// to the zip stream as it comes, so memory stays flat however many rows (up to the route's cap) go out.
+// The alarm export's columns (docs/exports.md): the table module writes them as xlsx, PDF or Word, row by row,
+// so memory stays flat however many rows go out.
 
 export interface WorkbookContext {
   language: Language;
@@ -18,58 +17,57 @@ export interface WorkbookContext {
 
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
-export async function writeAlarmWorkbook(
-  out: Writable,
-  rows: AsyncIterable<ExportedAlarm>,
-  context: WorkbookContext,
-): Promise<number> {
+export function alarmTable(rows: AsyncIterable<ExportedAlarm>, context: WorkbookContext): ExportTable<ExportedAlarm> {
   const { language, timeZone, customNames } = context;
   const label = (key: keyof typeof ALARM_FIELD_LABELS) => labelIn(ALARM_FIELD_LABELS[key], language);
   const zone = describeTimeZone(timeZone, context.now);
   const timeHeader = (key: 'eventTime' | 'endTime') => fill(labelIn(EXPORT_STRINGS.timeIn, language), label(key), zone);
-
-  const { workbook, sheet } = startSheet(out, labelIn(EXPORT_STRINGS.sheetName, language), [
-    { header: label('vehicle'), key: 'vehicle', width: 16 },
-    { header: label('plate'), key: 'plate', width: 14 },
-    { header: label('imei'), key: 'imei', width: 18 },
-    { header: label('line'), key: 'line', width: 16 },
-    { header: label('alarmType'), key: 'alarmType', width: 28 },
-    { header: label('level'), key: 'level', width: 10 },
-    { header: label('speed'), key: 'speed', width: 12 },
-    { header: timeHeader('eventTime'), key: 'eventTime', width: 21, style: { numFmt: TIME_FORMAT } },
-    { header: timeHeader('endTime'), key: 'endTime', width: 21, style: { numFmt: TIME_FORMAT } },
-    { header: label('lat'), key: 'lat', width: 12 },
-    { header: label('lng'), key: 'lng', width: 12 },
-    { header: label('readState'), key: 'readState', width: 12 },
-    { header: label('remark'), key: 'remark', width: 30 },
-    { header: label('readBy'), key: 'readBy', width: 14 },
-  ]);
-
   const customName = (code: number) => customNames.get(code);
-  let count = 0;
-  for await (const r of rows) {
-    const level = ALARM_LEVELS[r.alarm_level as AlarmLevel];
-    sheet
-      .addRow({
-        vehicle: r.car_name,
-        plate: r.lpn,
-        imei: r.imei,
-        line: r.route_name,
-        alarmType: alarmLabel(alarmTextCode(r), language, customName),
-        level: level ? level[language] : String(r.alarm_level),
-        speed: r.speed,
-        eventTime: wallClockDate(r.event_time, timeZone),
-        endTime: r.end_time === null ? null : wallClockDate(r.end_time, timeZone),
-        lat: r.lat,
-        lng: r.lng,
-        readState: labelIn(READ_STATE_LABELS[r.is_readed === 1 ? 1 : 0], language),
-        remark: r.remark,
-        readBy: r.read_by_name,
-      })
-      .commit();
-    count += 1;
-  }
-  sheet.commit();
-  await workbook.commit();
-  return count;
+  return {
+    title: EXPORT_STRINGS.sheetName,
+    rows,
+    columns: [
+      { key: 'vehicle', header: label('vehicle'), width: 16, value: (r) => r.car_name },
+      { key: 'plate', header: label('plate'), width: 14, value: (r) => r.lpn },
+      { key: 'imei', header: label('imei'), width: 18, value: (r) => r.imei },
+      { key: 'line', header: label('line'), width: 16, value: (r) => r.route_name },
+      {
+        key: 'alarmType',
+        header: label('alarmType'),
+        width: 28,
+        value: (r) => alarmLabel(alarmTextCode(r), language, customName),
+      },
+      {
+        key: 'level',
+        header: label('level'),
+        width: 10,
+        value: (r) => ALARM_LEVELS[r.alarm_level as AlarmLevel]?.[language] ?? String(r.alarm_level),
+      },
+      { key: 'speed', header: label('speed'), width: 12, value: (r) => r.speed },
+      {
+        key: 'eventTime',
+        header: timeHeader('eventTime'),
+        width: 21,
+        numFmt: TIME_FORMAT,
+        value: (r) => wallClockDate(r.event_time, timeZone),
+      },
+      {
+        key: 'endTime',
+        header: timeHeader('endTime'),
+        width: 21,
+        numFmt: TIME_FORMAT,
+        value: (r) => (r.end_time === null ? null : wallClockDate(r.end_time, timeZone)),
+      },
+      { key: 'lat', header: label('lat'), width: 12, value: (r) => r.lat },
+      { key: 'lng', header: label('lng'), width: 12, value: (r) => r.lng },
+      {
+        key: 'readState',
+        header: label('readState'),
+        width: 12,
+        value: (r) => labelIn(READ_STATE_LABELS[r.is_readed === 1 ? 1 : 0], language),
+      },
+      { key: 'remark', header: label('remark'), width: 30, value: (r) => r.remark },
+      { key: 'readBy', header: label('readBy'), width: 14, value: (r) => r.read_by_name },
+    ],
+  };
 }

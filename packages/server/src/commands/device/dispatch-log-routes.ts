@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import { sessionOf } from '../../auth/access.ts';
 import { companyZone, knownTimeZone } from '../../companies/time-zone.ts';
 import { DispatchLogQuery } from '../../contract/commands.ts';
-import { sendWorkbook, workbookName } from '../../exports/workbook-reply.ts';
+import { ExportOptions, exportOptionsOf, sendTable } from '../../exports/table/index.ts';
+import { workbookName } from '../../exports/workbook-reply.ts';
 import { ok } from '../../kernel/envelope.ts';
-import { ApiError, ErrorCode } from '../../kernel/errors.ts';
 import { pickLanguage } from '../../kernel/language.ts';
 import { epochSeconds } from '../../kernel/time.ts';
 import type { Services } from '../../services.ts';
@@ -17,7 +17,7 @@ import {
   exportedDispatchLog,
   listDispatchLog,
 } from '../log/dispatch-log.ts';
-import { writeDispatchLogWorkbook } from './dispatch-log-workbook.ts';
+import { dispatchLogTable } from './dispatch-log-workbook.ts';
 import type { DeviceCommandOptions } from './options.ts';
 
 // The command log (System → Command log): GET /logs/dispatch with the query in the query string, POST with the
@@ -30,6 +30,7 @@ const ExportQuery = Type.Intersect([
     /** IANA zone the console shows times in; the company's zone (else UTC) when absent or unknown. */
     time_zone: Type.Optional(Type.String({ maxLength: 64 })),
   }),
+  ExportOptions,
 ]);
 
 export function dispatchLogRoutes(
@@ -54,24 +55,21 @@ export function dispatchLogRoutes(
       { schema: { querystring: ExportQuery }, config: { access: DISPATCH_LOG_EXPORT } },
       async (request, reply) => {
         const { companyId } = sessionOf(request);
-        const { page: _page, limit: _limit, time_zone, ...filter } = request.query;
+        const { page: _page, limit: _limit, time_zone, format: _format, scope: _scope, ...filter } = request.query;
         checkDispatchLogRange(filter);
         const total = await countDispatchLog(db, companyId, filter satisfies DispatchLogFilter);
-        if (total > options.exportMaxRows) {
-          throw new ApiError(ErrorCode.tooMuchData, { total, max: options.exportMaxRows });
-        }
         const timeZone = knownTimeZone(time_zone) ?? (await companyZone(db, companyId));
-        return sendWorkbook(
-          request,
-          reply,
-          workbookName('commands', filter.start_time, filter.end_time, timeZone),
-          (out) =>
-            writeDispatchLogWorkbook(out, exportedDispatchLog(db, companyId, filter), {
-              language: pickLanguage(request.headers['accept-language']),
-              timeZone,
-              now: epochSeconds(clock),
-            }),
-        );
+        return sendTable(request, reply, {
+          fileBase: workbookName('commands', filter.start_time, filter.end_time, timeZone).replace(/\.xlsx$/, ''),
+          total,
+          maxRows: options.exportMaxRows,
+          options: exportOptionsOf(request.query),
+          table: dispatchLogTable(exportedDispatchLog(db, companyId, filter), {
+            language: pickLanguage(request.headers['accept-language']),
+            timeZone,
+            now: epochSeconds(clock),
+          }),
+        });
       },
     );
   };

@@ -11,7 +11,7 @@ export interface DeviceCommandOptions {
   snapshotWaitMs: number;
   /** How often it looks for it in the snapshots table, which any node's gateway may fill. */
   snapshotPollMs: number;
-  /** Rows one command-log export may hold; more answers 1009. */
+  /** Rows one command-log export holds at most (the top ones; the spec's 65,535). */
   exportMaxRows: number;
 }
 
@@ -19,7 +19,7 @@ export const DEFAULT_DEVICE_COMMAND_OPTIONS: DeviceCommandOptions = {
   logCommand: TERMINAL_CONTROL.log,
   snapshotWaitMs: 30_000,
   snapshotPollMs: 200,
-  exportMaxRows: 50_000,
+  exportMaxRows: 65_535,
 };
 
 function integer(name: string, value: string | undefined, fallback: number, max: number): number {

@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import {
   bitNames,
   COMMAND_STATES,
@@ -10,10 +9,10 @@ import {
 } from '@headway/spec';
 import { describeTimeZone, wallClockDate } from '../../companies/time-zone.ts';
 import type { MessageLogRow } from '../../contract/commands.ts';
-import { startSheet } from '../../exports/workbook-reply.ts';
+import type { ExportTable } from '../../exports/table/index.ts';
 
-// The message log export (GET /logs/message/export) as one .xlsx sheet, written row by row with exceljs'
-// streaming writer so memory stays flat however many rows (up to the route's cap) go out.
+// The message log export's columns (GET /logs/message/export): xlsx, PDF or Word through the table module,
+// written row by row so memory stays flat however many rows go out.
 
 /** Column headers; states, targets and flag bits are @headway/spec's labels. */
 export const MESSAGE_LOG_FIELD_LABELS = {
@@ -39,53 +38,71 @@ export interface MessageWorkbookContext {
 
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
-export async function writeMessageLogWorkbook(
-  out: Writable,
+export function messageLogTable(
   rows: AsyncIterable<MessageLogRow>,
   context: MessageWorkbookContext,
-): Promise<number> {
+): ExportTable<MessageLogRow> {
   const { language, timeZone } = context;
   const label = (key: keyof typeof MESSAGE_LOG_FIELD_LABELS) => labelIn(MESSAGE_LOG_FIELD_LABELS[key], language);
   const zone = describeTimeZone(timeZone, context.now);
   const timeHeader = (key: 'sendTime' | 'replyTime' | 'expireTime') => `${label(key)} (${zone})`;
   const time = (t: number | null) => (t === null ? null : wallClockDate(t, timeZone));
-
-  const { workbook, sheet } = startSheet(out, label('sheet'), [
-    { header: label('vehicle'), key: 'vehicle', width: 16 },
-    { header: label('message'), key: 'message', width: 40 },
-    { header: label('flags'), key: 'flags', width: 28 },
-    { header: label('target'), key: 'target', width: 18 },
-    { header: label('account'), key: 'account', width: 14 },
-    { header: timeHeader('sendTime'), key: 'sendTime', width: 21, style: { numFmt: TIME_FORMAT } },
-    { header: label('state'), key: 'state', width: 20 },
-    { header: timeHeader('replyTime'), key: 'replyTime', width: 21, style: { numFmt: TIME_FORMAT } },
-    { header: label('reply'), key: 'reply', width: 30 },
-    { header: timeHeader('expireTime'), key: 'expireTime', width: 21, style: { numFmt: TIME_FORMAT } },
-  ]);
-
-  let count = 0;
-  for await (const r of rows) {
-    const state = COMMAND_STATES[r.send_state];
-    const target = MESSAGE_TARGETS[r.target];
-    sheet
-      .addRow({
-        vehicle: r.car_name,
-        message: r.msg,
-        flags: bitNames(r.flag, TEXT_FLAG_BITS)
-          .map((name) => labelIn(TEXT_FLAG_BITS[name].label, language))
-          .join(', '),
-        target: target ? labelIn(target.label, language) : r.target,
-        account: r.account,
-        sendTime: time(r.send_time),
-        state: state ? labelIn(state.label, language) : String(r.send_state),
-        replyTime: time(r.reply_time),
-        reply: r.reply_msg,
-        expireTime: time(r.expire_time),
-      })
-      .commit();
-    count += 1;
-  }
-  sheet.commit();
-  await workbook.commit();
-  return count;
+  return {
+    title: MESSAGE_LOG_FIELD_LABELS.sheet,
+    rows,
+    columns: [
+      { key: 'vehicle', header: label('vehicle'), width: 16, value: (r) => r.car_name },
+      { key: 'message', header: label('message'), width: 40, value: (r) => r.msg },
+      {
+        key: 'flags',
+        header: label('flags'),
+        width: 28,
+        value: (r) =>
+          bitNames(r.flag, TEXT_FLAG_BITS)
+            .map((name) => labelIn(TEXT_FLAG_BITS[name].label, language))
+            .join(', '),
+      },
+      {
+        key: 'target',
+        header: label('target'),
+        width: 18,
+        value: (r) => {
+          const target = MESSAGE_TARGETS[r.target];
+          return target ? labelIn(target.label, language) : r.target;
+        },
+      },
+      { key: 'account', header: label('account'), width: 14, value: (r) => r.account },
+      {
+        key: 'sendTime',
+        header: timeHeader('sendTime'),
+        width: 21,
+        numFmt: TIME_FORMAT,
+        value: (r) => time(r.send_time),
+      },
+      {
+        key: 'state',
+        header: label('state'),
+        width: 20,
+        value: (r) => {
+          const state = COMMAND_STATES[r.send_state];
+          return state ? labelIn(state.label, language) : String(r.send_state);
+        },
+      },
+      {
+        key: 'replyTime',
+        header: timeHeader('replyTime'),
+        width: 21,
+        numFmt: TIME_FORMAT,
+        value: (r) => time(r.reply_time),
+      },
+      { key: 'reply', header: label('reply'), width: 30, value: (r) => r.reply_msg },
+      {
+        key: 'expireTime',
+        header: timeHeader('expireTime'),
+        width: 21,
+        numFmt: TIME_FORMAT,
+        value: (r) => time(r.expire_time),
+      },
+    ],
+  };
 }

@@ -6,15 +6,16 @@ import type { SessionContext } from '../../auth/session-context.ts';
 import { companyTimeZone, knownTimeZone } from '../../companies/time-zone.ts';
 import { MessageLogQuery } from '../../contract/commands.ts';
 import { hasPermission } from '../../contract/index.ts';
-import { sendWorkbook, workbookName } from '../../exports/workbook-reply.ts';
+import { ExportOptions, exportOptionsOf, sendTable } from '../../exports/table/index.ts';
+import { workbookName } from '../../exports/workbook-reply.ts';
 import { ok } from '../../kernel/envelope.ts';
-import { ApiError, ErrorCode, parameterError } from '../../kernel/errors.ts';
+import { parameterError } from '../../kernel/errors.ts';
 import { pickLanguage } from '../../kernel/language.ts';
 import { epochSeconds } from '../../kernel/time.ts';
 import type { Services } from '../../services.ts';
 import { MESSAGE_LOG_EXPORT, MESSAGE_LOG_READ } from '../access.ts';
 import { allMessageLog, countMessageLog, listMessageLog, type MessageLogFilter } from '../log/message-log.ts';
-import { writeMessageLogWorkbook } from './export-workbook.ts';
+import { messageLogTable } from './export-workbook.ts';
 
 // The message log (spec "Message log query"): GET /logs/message with the query in the query string, POST with
 // the same fields in the body (the chat's reply polling and history, the System → Message log screen), and
@@ -23,8 +24,8 @@ import { writeMessageLogWorkbook } from './export-workbook.ts';
 /** The longest range one query may span. */
 export const MAX_LOG_SPAN_SECONDS = 31 * 86_400;
 
-/** Rows one export may hold; more answers 1009 ("too much data, narrow the query"). */
-export const MESSAGE_EXPORT_MAX_ROWS = 50_000;
+/** Rows one export holds at most: the top 65,535 (spec "Query bar"). */
+export const MESSAGE_EXPORT_MAX_ROWS = 65_535;
 
 const ExportQuery = Type.Intersect([
   MessageLogQuery,
@@ -32,6 +33,7 @@ const ExportQuery = Type.Intersect([
     /** IANA zone the console shows times in; the company's zone (else UTC) when absent or unknown. */
     time_zone: Type.Optional(Type.String({ maxLength: 64 })),
   }),
+  ExportOptions,
 ]);
 
 /**
@@ -80,26 +82,23 @@ export function messageLogRoutes(services: Pick<Services, 'db' | 'clock'>): Fast
         const session = sessionOf(request);
         const filter = filterOf(session, request.query);
         const total = await countMessageLog(db, filter);
-        if (total > MESSAGE_EXPORT_MAX_ROWS) {
-          throw new ApiError(ErrorCode.tooMuchData, { total, max: MESSAGE_EXPORT_MAX_ROWS });
-        }
         const company = await db
           .selectFrom('companies')
           .select('config')
           .where('id', '=', session.companyId)
           .executeTakeFirstOrThrow();
         const timeZone = knownTimeZone(request.query.time_zone) ?? companyTimeZone(company.config);
-        return sendWorkbook(
-          request,
-          reply,
-          workbookName('messages', filter.startTime, filter.endTime, timeZone),
-          (out) =>
-            writeMessageLogWorkbook(out, allMessageLog(db, filter), {
-              language: pickLanguage(request.headers['accept-language']),
-              timeZone,
-              now: epochSeconds(clock),
-            }),
-        );
+        return sendTable(request, reply, {
+          fileBase: workbookName('messages', filter.startTime, filter.endTime, timeZone).replace(/\.xlsx$/, ''),
+          total,
+          maxRows: MESSAGE_EXPORT_MAX_ROWS,
+          options: exportOptionsOf(request.query),
+          table: messageLogTable(allMessageLog(db, filter), {
+            language: pickLanguage(request.headers['accept-language']),
+            timeZone,
+            now: epochSeconds(clock),
+          }),
+        });
       },
     );
   };

@@ -20,7 +20,7 @@ import type {
   VehicleTreeNode,
 } from '@headway/server/contract';
 import { http } from '../../api/client';
-import { type Binary, fetchBinary } from '../alarms/evidence/api';
+import { fetchBinary } from '../alarms/evidence/api';
 
 export type {
   AvCapability,
@@ -67,11 +67,6 @@ export const commandsApi = {
     http.post<CommandOutcome | null>('/dispatch/change-route', body, { base: 'dispatch', silent: true }),
   dispatchLog: (query: DispatchLogQuery) =>
     http.get<ListResult<DispatchLogRow>>('/logs/dispatch', { ...query }, { base: 'dispatch' }),
-  /** The same filters as the list: an xlsx with its times in the browser's zone. */
-  exportDispatchLog: (query: Omit<DispatchLogQuery, 'page' | 'limit'>): Promise<Binary> =>
-    fetchBinary('GET', '/logs/dispatch/export', {
-      query: { ...query, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
-    }),
   /** The user's lines, for the change-route form. */
   lines: () => http.get<OwnLine[]>('/basic/routes/own'),
   /** The vehicle's base info: its camera channels. Silent: without it the channel is typed in. */

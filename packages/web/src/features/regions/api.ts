@@ -14,7 +14,6 @@ import type {
 import { ErrorCode } from '@headway/spec';
 import { http } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { type Binary, fetchBinary } from '../alarms/evidence/api';
 
 export type {
   CreateRegionBody,
@@ -53,11 +52,6 @@ export const regionApi = {
   /** The shape as the server would store it, or its 1004 reason. */
   checkPoint: (region_type: number, region_point: string) =>
     http.get<RegionPointCheck>('/basic/region/validator/code', { region_type, region_point }, { silent: true }),
-  /** The same filter as the list: an xlsx with its times in the browser's zone. */
-  export: (filter: RegionFilter): Promise<Binary> =>
-    fetchBinary('GET', '/basic/region/export', {
-      query: { ...filter, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
-    }),
   visits: (region_id: number, page: number, limit: number) =>
     http.get<ListResult<RegionVisitRow>>('/basic/region/visits', { region_id, page, limit }),
   /** Send the region to the vehicles' terminals (0x8600–0x8606); each vehicle's outcome. */

@@ -287,6 +287,20 @@ const en = {
     updated: 'Profile updated',
     passwordChanged: 'Password changed',
   },
+  io: {
+    export: {
+      button: 'Export',
+      page: 'Current page',
+      all: 'All (up to {{max}} rows)',
+      xlsx: 'Excel (.xlsx)',
+      pdf: 'PDF',
+      docx: 'Word (.docx)',
+      progress: 'Exporting… {{size}} (click to cancel)',
+      cancel: 'Cancel the export',
+      done: 'Exported',
+      truncated: 'Exported the first {{rows}} of {{total}} rows: narrow the query for the rest',
+    },
+  },
 };
 
 export default en;

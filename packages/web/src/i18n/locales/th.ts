@@ -287,6 +287,20 @@ const th: Messages = {
     updated: 'อัปเดตโปรไฟล์แล้ว',
     passwordChanged: 'เปลี่ยนรหัสผ่านแล้ว',
   },
+  io: {
+    export: {
+      button: 'ส่งออก',
+      page: 'หน้าปัจจุบัน',
+      all: 'ทั้งหมด (สูงสุด {{max}} แถว)',
+      xlsx: 'Excel (.xlsx)',
+      pdf: 'PDF',
+      docx: 'Word (.docx)',
+      progress: 'กำลังส่งออก… {{size}} (คลิกเพื่อยกเลิก)',
+      cancel: 'ยกเลิกการส่งออก',
+      done: 'ส่งออกแล้ว',
+      truncated: 'ส่งออก {{rows}} แถวแรกจากทั้งหมด {{total}} แถว: จำกัดเงื่อนไขการค้นหาเพื่อส่งออกส่วนที่เหลือ',
+    },
+  },
 };
 
 export default th;

@@ -286,6 +286,20 @@ const zh: Messages = {
     updated: '资料已更新',
     passwordChanged: '密码已修改',
   },
+  io: {
+    export: {
+      button: '导出',
+      page: '当前页',
+      all: '全部（最多 {{max}} 行）',
+      xlsx: 'Excel (.xlsx)',
+      pdf: 'PDF',
+      docx: 'Word (.docx)',
+      progress: '正在导出… {{size}}（点击取消）',
+      cancel: '取消导出',
+      done: '导出成功',
+      truncated: '已导出前 {{rows}} 行，共 {{total}} 行：请缩小查询范围导出其余数据',
+    },
+  },
 };
 
 export default zh;

@@ -1,5 +1,6 @@
 import type { AlarmFile, AlarmUploadResult } from '@headway/server/contract';
 import { http, prepareRequest, type Query } from '../../../api/client';
+import { dispositionName } from '../../../api/download';
 import { ApiError, NETWORK_ERROR } from '../../../api/errors';
 import { reactToFailure } from '../../../api/react-to-failure';
 
@@ -15,20 +16,6 @@ export interface Binary {
   blob: Blob;
   /** From Content-Disposition, when the server names the file. */
   fileName: string | null;
-}
-
-function dispositionName(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
-  return plain?.[1]?.trim() ?? null;
 }
 
 /**

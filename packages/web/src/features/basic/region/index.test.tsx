@@ -226,9 +226,12 @@ describe('Basic → Custom area', { timeout: 30_000 }, () => {
       fireEvent.click(await screen.findByTitle('Circle'));
       await waitFor(() => expect(lists(calls).at(-1)?.body?.data).toEqual({ region_type: 1 }));
       fireEvent.click(within(page).getByTestId('region-page-export'));
-      await screen.findByText('Exported');
+      fireEvent.click(await screen.findByTestId('region-page-export-all-pdf'));
+      await screen.findByText('Exported', undefined, { timeout: 10_000 });
       const exported = calls.find((c) => c.path === '/basic/region/export');
       expect(exported?.query.get('region_type')).toBe('1');
+      expect(exported?.query.get('format')).toBe('pdf');
+      expect(exported?.query.get('scope')).toBe('all');
       expect(exported?.query.get('page')).toBeNull();
       expect(exported?.query.get('time_zone')).toBeTruthy();
     } finally {

@@ -1,15 +1,14 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { REGION_TYPES, type RegionType } from '@headway/spec';
 import { App, Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
 import { ConfirmLink } from '../../../components/list-page/ConfirmLink';
+import { ExportMenu } from '../../../components/list-page/export/ExportMenu';
 import { AddButton, ListToolbar } from '../../../components/list-page/ListToolbar';
 import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { formatTime } from '../../../i18n/format';
 import { usePermission } from '../../../shell/view-host/view-context';
-import { saveBinary } from '../../alarms/evidence/api';
 import { type RegionFilter, type RegionRow, regionApi, regionKeys } from '../../regions/api';
 import { RegionEditorModal } from '../../regions/editor/RegionEditorModal';
 import { RegionDrawer } from './components/RegionDrawer';
@@ -35,13 +34,12 @@ function fetchRegions({ page = 1, limit = DEFAULT_LIMIT, ...filter }: RegionQuer
  */
 export default function RegionPage() {
   const { t, i18n } = useTranslation('regions');
-  const { message, notification } = App.useApp();
+  const { notification } = App.useApp();
   const can = usePermission();
   // Under regionKeys.all (['regions', …]): a save in the editor or the fence selector refreshes this list too.
   const list = usePagedTable<RegionQuery, RegionRow>(regionKeys.all[0], fetchRegions, {});
   const [editing, setEditing] = useState<{ region: RegionRow | null } | null>(null);
   const [viewing, setViewing] = useState<RegionRow | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   async function remove(row: RegionRow) {
     try {
@@ -51,19 +49,6 @@ export default function RegionPage() {
       list.reload();
     } catch (error) {
       notification.error({ title: t('regions.failed', failureText(error)) });
-    }
-  }
-
-  async function exportXlsx() {
-    const { page: _page, limit: _limit, ...filter } = list.query;
-    setExporting(true);
-    try {
-      saveBinary(await regionApi.export(filter), 'regions.xlsx');
-      void message.success(t('regions.page.exported'));
-    } catch {
-      // The request client has said why.
-    } finally {
-      setExporting(false);
     }
   }
 
@@ -155,16 +140,15 @@ export default function RegionPage() {
         onSearch={(search) => list.filter({ search: search.trim() || undefined })}
         actions={
           <Space>
-            {can('export') && (
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exporting}
-                onClick={() => void exportXlsx()}
-                data-testid="region-page-export"
-              >
-                {t('regions.page.export')}
-              </Button>
-            )}
+            <ExportMenu
+              request={() => {
+                const { page: _page, limit: _limit, ...filter } = list.query;
+                return { method: 'GET', path: '/basic/region/export', query: filter };
+              }}
+              paging={{ page: list.query.page ?? 1, limit: list.query.limit ?? DEFAULT_LIMIT }}
+              fileBase="regions"
+              testId="region-page-export"
+            />
             {can('add') && <AddButton onClick={() => setEditing({ region: null })} testId="region-page-add" />}
           </Space>
         }

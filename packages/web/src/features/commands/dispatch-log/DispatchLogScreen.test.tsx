@@ -110,8 +110,10 @@ describe('the command log', { timeout: 30_000 }, () => {
         </ViewContext.Provider>,
       );
       fireEvent.click(await screen.findByTestId('dispatch-log-export'));
+      fireEvent.click(await screen.findByTestId('dispatch-log-export-all-xlsx'));
       await screen.findByText('Exported');
       const exported = queries.at(-1);
+      expect(exported?.get('format')).toBe('xlsx');
       expect(Number(exported?.get('start_time'))).toBe(dayjs().startOf('day').unix());
       expect(exported?.get('page')).toBeNull();
       expect(exported?.get('time_zone')).toBeTruthy();

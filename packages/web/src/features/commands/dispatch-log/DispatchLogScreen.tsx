@@ -1,15 +1,15 @@
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { COMMAND_STATES, type CommandState, labelIn } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Select, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, DatePicker, Form, Select, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_LIMIT } from '../../../api/list';
 import { codeMessage } from '../../../api/react-to-failure';
+import { ExportMenu } from '../../../components/list-page/export/ExportMenu';
 import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { formatTime } from '../../../i18n/format';
-import { usePermission } from '../../../shell/view-host/view-context';
-import { saveBinary } from '../../alarms/evidence/api';
 import { FilterSelect } from '../../alarms/FilterSelect';
 import { vehicleOptionsOf } from '../../alarms/filter-options';
 import { commandsApi, commandsKeys, type DispatchLogQuery, type DispatchLogRow } from '../api';
@@ -49,10 +49,7 @@ function queryOf(filters: Filters): Omit<DispatchLogQuery, 'page' | 'limit'> {
  */
 export default function DispatchLogScreen() {
   const { t, i18n } = useTranslation('commands');
-  const { message } = App.useApp();
-  const can = usePermission();
   const [form] = Form.useForm<Filters>();
-  const [exporting, setExporting] = useState(false);
   const list = usePagedTable<DispatchLogQuery, DispatchLogRow>(
     'dispatch-log',
     commandsApi.dispatchLog,
@@ -66,19 +63,6 @@ export default function DispatchLogScreen() {
     retry: false,
   });
   const vehicles = useMemo(() => vehicleOptionsOf(tree.data ?? []), [tree.data]);
-
-  async function exportXlsx() {
-    const { page: _page, limit: _limit, ...filters } = list.query;
-    setExporting(true);
-    try {
-      saveBinary(await commandsApi.exportDispatchLog(filters), 'commands.xlsx');
-      void message.success(t('commands.log.exported'));
-    } catch {
-      // The request client has said why.
-    } finally {
-      setExporting(false);
-    }
-  }
 
   const columns = useMemo<TableColumnsType<DispatchLogRow>>(
     () => [
@@ -166,16 +150,17 @@ export default function DispatchLogScreen() {
         >
           {t('commands.log.reset')}
         </Button>
-        {can('export') && (
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={() => void exportXlsx()}
-            data-testid="dispatch-log-export"
-          >
-            {t('commands.log.export')}
-          </Button>
-        )}
+        <ExportMenu
+          validate={() => form.validateFields()}
+          request={() => ({
+            method: 'GET',
+            path: '/logs/dispatch/export',
+            query: { ...queryOf(form.getFieldsValue(true) as Filters) },
+          })}
+          paging={{ page: list.query.page ?? 1, limit: list.query.limit ?? DEFAULT_LIMIT }}
+          fileBase="commands"
+          testId="dispatch-log-export"
+        />
       </Form>
       <Table<DispatchLogRow> rowKey="id" {...list.tableProps} columns={columns} scroll={{ x: 1200 }} />
     </div>

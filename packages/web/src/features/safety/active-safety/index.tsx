@@ -1,13 +1,12 @@
-import { ExportOutlined, FullscreenExitOutlined, FullscreenOutlined, SyncOutlined } from '@ant-design/icons';
+import { FullscreenExitOutlined, FullscreenOutlined, SyncOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Pagination, Spin, Tooltip } from 'antd';
+import { Button, Empty, Pagination, Spin, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, PAGE_SIZES } from '../../../api/list';
+import { ExportMenu } from '../../../components/list-page/export/ExportMenu';
 import { ListError } from '../../../components/list-page/ListError';
-import { usePermission } from '../../../shell/view-host/view-context';
 import { useAlarmText } from '../../alarms/alarm-text';
-import { saveBinary } from '../../alarms/evidence/api';
 import { type AlarmDetailQuery, type AlarmDetailRow, evidenceCentreApi } from './api';
 import { AlarmCard } from './components/AlarmCard';
 import { EvidenceFilters } from './components/EvidenceFilters';
@@ -37,15 +36,12 @@ function useElementFullscreen(ref: React.RefObject<HTMLElement | null>) {
  */
 export default function ActiveSafetyPage() {
   const { t } = useTranslation('safety');
-  const { message } = App.useApp();
-  const can = usePermission();
   const text = useAlarmText();
   const root = useRef<HTMLDivElement>(null);
   const fullscreen = useElementFullscreen(root);
   const [values, setValues] = useState<EvidenceFilterValues>(defaultFilterValues);
   const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
   const [opened, setOpened] = useState<AlarmDetailRow | null>(null);
-  const [exporting, setExporting] = useState(false);
   // Searching again with the same filters must still ask the server: alarms keep arriving.
   const [searches, setSearches] = useState(0);
 
@@ -56,18 +52,6 @@ export default function ActiveSafetyPage() {
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.rows ?? [];
-
-  async function exportXlsx() {
-    setExporting(true);
-    try {
-      saveBinary(await evidenceCentreApi.export(query), 'active-safety.xlsx');
-      message.success(t('safety.centre.exported'));
-    } catch {
-      // The request client has said why.
-    } finally {
-      setExporting(false);
-    }
-  }
 
   return (
     <div ref={root} className="hw-evidence-centre" data-testid="evidence-centre">
@@ -87,17 +71,12 @@ export default function ActiveSafetyPage() {
               onClick={() => void list.refetch()}
             />
           </Tooltip>
-          {can('export') && (
-            <Button
-              icon={<ExportOutlined />}
-              loading={exporting}
-              disabled={!list.data?.total}
-              onClick={() => void exportXlsx()}
-              data-testid="evidence-export"
-            >
-              {t('safety.centre.export')}
-            </Button>
-          )}
+          <ExportMenu
+            request={() => ({ method: 'POST', path: '/device/alarm/export', body: query })}
+            paging={paging}
+            fileBase="active-safety"
+            testId="evidence-export"
+          />
           {fullscreen.supported && (
             <Tooltip title={fullscreen.active ? t('safety.centre.exitFullscreen') : t('safety.centre.fullscreen')}>
               <Button
