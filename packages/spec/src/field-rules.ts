@@ -2,6 +2,8 @@
 // remark max 255; sensitive-value mask…"), once: the server's basic-data API checks input with them and the console's
 // forms mirror them, so a form never accepts what the server refuses (issue 14, docs/basic-data-org.md).
 
+import type { Label } from './labels.ts';
+
 /** Names of things (company, fleet, organisation, staff, display item): 3 to 64 characters after trimming. */
 export const NAME_MIN_LENGTH = 3;
 export const NAME_MAX_LENGTH = 64;
@@ -93,3 +95,10 @@ export function maskSensitive(value: string): string {
 export function isMaskOf(sent: string, stored: string): boolean {
   return sent.includes(MASK_STARS) && maskSensitive(stored) === sent;
 }
+
+/** Spec section 5 "{0} [{1}] already exists": the validators' and the duplicate refusals' wording, on every screen. */
+export const ALREADY_EXISTS: Label = {
+  en: '{0} [{1}] already exists',
+  zh: '{0} [{1}] 已存在',
+  th: '{0} [{1}] มีอยู่แล้ว',
+};

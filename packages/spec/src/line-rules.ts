@@ -85,12 +85,6 @@ export const ROUTE_CHECK_FAILURES = {
 } as const satisfies { readonly [code: number]: { readonly label: Label } };
 export type RouteCheckCode = keyof typeof ROUTE_CHECK_FAILURES;
 
-/** "{0} [{1}] already exists": a validator's answer for a taken code or name ({0} the field, {1} the value). */
-export const ALREADY_EXISTS: Label = {
-  en: '{0} [{1}] already exists',
-  zh: '{0} [{1}] 已存在',
-  th: '{0} [{1}] มีอยู่แล้ว',
-};
 /** Why a line or a bus stop cannot be deleted ({0} vehicles, {1} staff / {0} lines). */
 export const LINE_BOUND: Label = {
   en: 'The line is used by {0} vehicles and {1} staff: move them to another line first',

@@ -105,16 +105,6 @@ export function imageUrlOk(url: string): boolean {
   return IMAGE_EXTENSIONS.some((ext) => path.endsWith(ext));
 }
 
-/**
- * Spec section 5 "Sensitive-value mask": under 8 characters keep 2 at each end with four stars between; longer
- * keep 4 at each end. Too short to keep anything (4 or fewer) is all stars, so nothing leaks.
- */
-export function maskSensitive(value: string): string {
-  const keep = value.length < 8 ? 2 : 4;
-  if (value.length <= keep * 2) return '****';
-  return `${value.slice(0, keep)}****${value.slice(-keep)}`;
-}
-
 // ---- Field formats ----
 
 /** Terminal phone: 1 to 20 digits (12 BCD digits in 2011/2013, 20 in 2019). */
@@ -192,13 +182,6 @@ export const EXPIRY_TEXTS = {
   expired: { en: 'Expired', zh: '已过期', th: 'หมดอายุแล้ว' },
   daysLeft: { en: '{0} days left', zh: '剩余{0}天', th: 'เหลือ {0} วัน' },
 } as const satisfies Record<string, Label>;
-
-/** Spec section 5 "{0} [{1}] already exists": the validators' and the duplicate refusals' wording. */
-export const ALREADY_EXISTS: Label = {
-  en: '{0} [{1}] already exists',
-  zh: '{0} [{1}] 已存在',
-  th: '{0} [{1}] มีอยู่แล้ว',
-};
 
 /** Fills `{0}`, `{1}`… of a spec template. */
 export function fillTemplate(template: string, ...values: readonly (string | number)[]): string {

@@ -23,8 +23,6 @@ const ExportQuery = <P extends TProperties>(filters: P) =>
   Type.Object({ ...filters, time_zone: Type.Optional(Type.String({ maxLength: 64 })) });
 const WithId = <T extends TObject>(body: T) => Type.Object({ id: Id, ...(body.properties as T['properties']) });
 
-export const IdParams = Type.Object({ id: Type.Integer() });
-
 // ── Organisations ────────────────────────────────────────────────────────────────────────────────────────────
 export const OrganisationRow = Type.Object({
   id: Type.Integer(),
