@@ -285,13 +285,15 @@ function EditorBody({
             {
               title: t('basicLines.editor.distance'),
               key: 'distance',
-              width: 80,
+              width: 84,
+              align: 'right',
               render: (_, __, i) => computed.placed[i]?.distance ?? 0,
             },
             {
               title: t('basicLines.editor.azimuth'),
               key: 'azimuth',
-              width: 60,
+              width: 84,
+              align: 'right',
               render: (_, __, i) => computed.placed[i]?.azimuth ?? 0,
             },
             {
