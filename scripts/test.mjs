@@ -17,9 +17,12 @@ ensureInstalled();
 ensureFonts({ withTools: true });
 run('lint and format', 'npx biome ci .');
 run('type-check', 'npm run typecheck');
+// Two workers on this 2-core kind (Vitest's default is cores - 1, one here): the integration suites mostly wait on
+// PostgreSQL, sockets and timers, so two files at a time nearly halve the stage. Every suite is isolated for it:
+// its own database, free ports, temp folders and NATS subject prefix.
 run(
   'unit and integration',
-  'npx vitest run --project spec --project protocol --project server --project simulator --project web',
+  'npx vitest run --maxWorkers=2 --project spec --project protocol --project server --project simulator --project web',
 );
 buildWeb();
 // The console was just built; the e2e global setup need not build it again.
