@@ -88,7 +88,15 @@ it('reads the parameters, shortens the report interval (id 41) and the bus repor
   await box.getByTestId('info-action-command').click();
   const win = page.getByTestId('command-window').locator('.ant-modal');
   await win.waitFor();
-  await win.getByTestId('command-menu-params').click();
+  // Under load the first click can land while the window is still zooming in and miss the menu item: click until
+  // the parameters section shows (a click on the shown section changes nothing).
+  const params = win.getByTestId('param-table');
+  await expect
+    .poll(async () => {
+      if (!(await params.isVisible())) await win.getByTestId('command-menu-params').click();
+      return params.isVisible();
+    })
+    .toBe(true);
   await win.getByTestId('param-row-41').locator('.ant-checkbox-input').check();
   await win.getByTestId('param-read').click();
   const value = win.getByTestId('param-value-41');
