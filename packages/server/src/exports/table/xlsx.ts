@@ -21,9 +21,21 @@ export async function writeXlsx(out: Writable, table: ResolvedTable): Promise<nu
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  // exceljs gives every new cell a style object of its own and caches style ids by object identity, so each cell
+  // would have its style serialised to XML and looked up again: most of an export's time. One shared object per
+  // column and kind of value (a date without a column format still needs a date format) hits that cache.
+  const shared = table.columns.map((c) => ({
+    date: c.numFmt ? { numFmt: c.numFmt } : { numFmt: 'yyyy-mm-dd hh:mm:ss' },
+    other: c.numFmt ? { numFmt: c.numFmt } : {},
+  }));
   let count = 0;
   for await (const cells of table.rows) {
-    sheet.addRow(cells.map((v) => v ?? null)).commit();
+    const row = sheet.addRow(cells.map((v) => v ?? null));
+    for (let i = 0; i < shared.length; i++) {
+      const styles = shared[i] as (typeof shared)[number];
+      row.getCell(i + 1).style = cells[i] instanceof Date ? styles.date : styles.other;
+    }
+    row.commit();
     count += 1;
   }
   sheet.commit();
