@@ -212,6 +212,12 @@ it('shows the screens in en, zh and th', async () => {
       await s.page.goto('/monitoring/vod');
       await s.page.getByTestId('vod-page').waitFor();
       await s.page.getByTestId(`video-vehicle-${bus().car.car_id}`).click();
+      // English queries the terminal's recordings and plays one; Chinese and Thai show the query form's translated
+      // labels without asking the terminal twice more (the query waits on the terminal's answer).
+      if (locale !== 'en-US') {
+        await shot(s.page, `video-vod-${locale.slice(0, 2)}.png`);
+        continue;
+      }
       await s.page.getByTestId('vod-query').click();
       await s.page.getByTestId('vod-timeline').waitFor({ timeout: 70_000 });
       await s.page.getByTestId('vod-play').first().click();
