@@ -42,6 +42,7 @@ import type { Services } from './services.ts';
 import type { Database } from './store/schema.ts';
 import type { TrackQueryOptions } from './tracks/options.ts';
 import { trackRoutes } from './tracks/routes.ts';
+import { type UploadStore, uploadFileRoutes, uploadRoutes } from './uploads/index.ts';
 import { profileRoutes } from './users/profile-routes.ts';
 import { userRoutes } from './users/routes.ts';
 import type { LatestFeed } from './vehicles/live-source.ts';
@@ -85,6 +86,8 @@ export interface AppOptions {
   evidence?: EvidenceStore;
   /** POST /device/position's row cap over HEADWAY_TRACK_MAX_ROWS (tests lower it). */
   tracks?: Partial<TrackQueryOptions>;
+  /** Uploaded pictures (`HEADWAY_DATA_DIR/uploads` under `npm start`); POST /upload answers 1008 without. */
+  uploads?: UploadStore;
 }
 
 /** Feature route sets, mounted under every API base (mountApiRoutes). Later issues add their plugin here. */
@@ -119,6 +122,7 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     await api.register(organisationDataRoutes(services));
     await api.register(gtfsExportRoutes(services));
     await api.register(regionImportRoutes(services));
+    await api.register(uploadRoutes(options.uploads));
   };
 }
 
@@ -155,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Built once here rather than per API base: /api and /prod-api share one index and one cache.
     const geocoder = await buildGeocoder(services, { ...DEFAULT_GEOCODING, ...options.geocoding }, app.log);
     await mountApiRoutes(app, apiRoutes(services, options, geocoder));
+    if (options.uploads) await app.register(uploadFileRoutes(options.uploads));
     await installConsole(app, options.webDist ?? DEFAULT_WEB_DIST);
   }
   return app;

@@ -9,6 +9,7 @@ import type { PlatformConfig } from './config.ts';
 import { type DemoSeedResult, seedDemo } from './demo/seed.ts';
 import { openStore, type Store, storeConfigFrom } from './store/db.ts';
 import { migrateToLatest } from './store/migrate.ts';
+import { UploadStore, uploadsDir } from './uploads/index.ts';
 
 /**
  * A module started beside the HTTP server in the same process: the JT/T 808 gateway (TCP 7611), ingest,
@@ -60,6 +61,7 @@ export async function startPlatform(
     api: config.roles.has('api'),
     geocoding: config.geocoding,
     evidence: new LocalEvidenceStore(evidenceDir(config.dataDir)),
+    uploads: new UploadStore(uploadsDir(config.dataDir)),
     ...(config.defaultCompanyId !== undefined ? { defaultCompanyId: config.defaultCompanyId } : {}),
   });
 

@@ -42,11 +42,22 @@ export async function prepareRequest(
   const base = options.base ?? 'api';
   const url = buildPath(BASES[base], path, options.query);
   const body = options.body === undefined ? '' : JSON.stringify(options.body);
+  const headers = await signedHeaders(method, url, body, body ? 'application/json' : undefined);
+  return { url, headers, body };
+}
+
+/** The headers every call carries, signed over the body as sent (JSON text, or an upload's bytes). */
+export async function signedHeaders(
+  method: string,
+  url: string,
+  body: string | Uint8Array<ArrayBuffer>,
+  contentType: string | undefined,
+): Promise<Record<string, string>> {
   const headers: Record<string, string> = {
     'client-agent': CLIENT_AGENT,
     'accept-language': i18n.language || 'en',
   };
-  if (body) headers['content-type'] = 'application/json';
+  if (contentType) headers['content-type'] = contentType;
   const session = readSession();
   if (session) {
     const timestamp = unixSeconds();
@@ -54,7 +65,7 @@ export async function prepareRequest(
     headers.timestamp = timestamp;
     headers.signature = await signRequest({ method, pathWithQuery: url, body, uuid: session.uuid, timestamp });
   }
-  return { url, headers, body };
+  return headers;
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

@@ -18,3 +18,15 @@ window.matchMedia ??= (query: string) =>
     removeEventListener() {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+
+// jsdom's Blob has no arrayBuffer() (every browser has); uploads read the file with it. Its FileReader does the same.
+if (typeof Blob !== 'undefined' && !Blob.prototype.arrayBuffer) {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob): Promise<ArrayBuffer> {
+    return new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(this);
+    });
+  };
+}

@@ -288,6 +288,13 @@ const en = {
     passwordChanged: 'Password changed',
   },
   io: {
+    image: {
+      choose: 'Upload a picture',
+      replace: 'Replace',
+      remove: 'Remove the picture',
+      rule: 'JPG or PNG, under 2 MB',
+      uploading: 'Uploading… {{percent}}%',
+    },
     export: {
       button: 'Export',
       page: 'Current page',

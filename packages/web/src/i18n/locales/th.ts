@@ -288,6 +288,13 @@ const th: Messages = {
     passwordChanged: 'เปลี่ยนรหัสผ่านแล้ว',
   },
   io: {
+    image: {
+      choose: 'อัปโหลดรูปภาพ',
+      replace: 'เปลี่ยน',
+      remove: 'ลบรูปภาพ',
+      rule: 'JPG หรือ PNG ขนาดไม่เกิน 2 MB',
+      uploading: 'กำลังอัปโหลด… {{percent}}%',
+    },
     export: {
       button: 'ส่งออก',
       page: 'หน้าปัจจุบัน',

@@ -287,6 +287,13 @@ const zh: Messages = {
     passwordChanged: '密码已修改',
   },
   io: {
+    image: {
+      choose: '上传图片',
+      replace: '更换',
+      remove: '移除图片',
+      rule: 'JPG 或 PNG，小于 2 MB',
+      uploading: '上传中… {{percent}}%',
+    },
     export: {
       button: '导出',
       page: '当前页',
