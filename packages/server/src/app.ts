@@ -28,6 +28,7 @@ import { installErrorEdge } from './kernel/edge.ts';
 import { installNumericInputGuard } from './kernel/numeric-input.ts';
 import { installRawBodyParsers } from './kernel/raw-body.ts';
 import { type Clock, systemClock } from './kernel/time.ts';
+import { cachedValidators } from './kernel/validator-cache.ts';
 import { lineMapRoutes } from './line-map/routes.ts';
 import { basicLineRoutes } from './lines/basic/index.ts';
 import { gtfsExportRoutes } from './lines/gtfs-export/routes.ts';
@@ -147,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     // The signature covers the path exactly as sent, so the router must not rewrite it.
     routerOptions: { ignoreTrailingSlash: false },
+    // Each schema compiled once per process, not once per API base and server (kernel/validator-cache.ts).
+    schemaController: { compilersFactory: { buildValidator: cachedValidators } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installRawBodyParsers(app);
