@@ -25,6 +25,7 @@ import { conflictError } from './conflict.ts';
 import { assertOrder, textOf } from './input.ts';
 import { fleetDb } from './schema.ts';
 import { vehicleValues } from './vehicle-input.ts';
+import { assertVehicleRoom } from './vehicle-limit.ts';
 import {
   countVehicles,
   deleteVehicle,
@@ -159,6 +160,7 @@ export function vehicleBasicRoutes(services: Pick<Services, 'db' | 'clock'>): Fa
       async (request) => {
         const { companyId } = sessionOf(request);
         const values = await vehicleValues(request, db, companyId, request.body);
+        await assertVehicleRoom(request, db, companyId);
         const id = await insertVehicle(db, companyId, values, epochSeconds(clock));
         announceFleetChange(request, companyId);
         return ok(await visible(companyId, id));
