@@ -186,7 +186,9 @@ export function basicScreenRoutes<
         async (request) => {
           const context = contextOf(request);
           const { id } = request.params as { id: number };
-          const refusal = await remove.inUse?.(context, await visible(context, id));
+          // Looked up before anything else, with or without an in-use check: another company's row is 1008.
+          const row = await visible(context, id);
+          const refusal = await remove.inUse?.(context, row);
           if (refusal) throw refusal;
           await remove.delete(context, id);
           screen.changed?.(context, 'delete');
