@@ -94,10 +94,13 @@ describe.each(ENGINES)('export formats over HTTP on %s', (engine) => {
     const made = [
       await admin.post('/basic/devices', { imei: '861234569990001', terminal_phone: '013899990001' }),
       await admin.post('/basic/cars', { car_name: 'Fmt bus สายสีเขียว', lpn: 'FMT-1', imei: '861234569990001' }),
-      await admin.post('/basic/employees', { emp_id: 'F7001', emp_name: 'สมชาย 王', emp_type: 1 }),
+      await admin.post('/basic/employees', { emp_id: 'F7001', emp_name: 'สมชาย 王', emp_type: 2 }),
       await admin.post('/basic/busstops', { stop_name: 'Fmt 人民广场', lat: 13.75, lng: 100.5 }),
     ];
-    expect(made.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+    expect(
+      made.map((r) => r.code),
+      JSON.stringify(made.map((r) => r.result)),
+    ).toEqual([0, 0, 0, 0]);
     const lists = [
       // `short`: a text no PDF column of that list is too narrow for (PDF cells wrap).
       { path: '/basic/cars/export?search=Fmt%20bus', base: 'vehicles', text: 'Fmt bus สายสีเขียว', short: 'FMT-1' },
