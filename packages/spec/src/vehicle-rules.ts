@@ -203,6 +203,16 @@ export const UNIQUE_FIELD_LABELS = {
 } as const satisfies Record<string, Label>;
 export type UniqueField = keyof typeof UNIQUE_FIELD_LABELS;
 
+/**
+ * A vehicle added beyond the company's authorised count (company `authorised_vehicles`, 0 = no limit): 1113
+ * "equipment quantity limit exceeded" with this sentence, {0} the authorised count.
+ */
+export const VEHICLE_LIMIT_TEXT = {
+  en: 'The company is authorised for {0} vehicles and has them all; ask the platform operator for more',
+  zh: '公司授权车辆数为 {0} 辆，已全部使用，请联系平台运营方增加授权',
+  th: 'บริษัทได้รับอนุญาตให้มีรถ {0} คันและใช้ครบแล้ว กรุณาติดต่อผู้ให้บริการแพลตฟอร์มเพื่อเพิ่มจำนวน',
+} as const satisfies Label;
+
 /** Refusals to delete what is still in use (issue 14 "deleting a device bound to a vehicle refused"). */
 export const IN_USE_TEXTS = {
   deviceInVehicle: {

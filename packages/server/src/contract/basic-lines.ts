@@ -8,7 +8,7 @@ import {
   LINE_REMARK_MAX,
 } from '@headway/spec';
 import { type Static, Type } from 'typebox';
-import { PageQuery } from './lists.ts';
+import { ListExportOptions, PageQuery } from './lists.ts';
 
 // Basic data for lines (issue 14, docs/basic-data-lines.md, docs/api.md "Basic data: lines and stops"):
 // /basic/routes, /basic/route/directions, /basic/route/stations and /basic/busstops, in the spec's field names.
@@ -258,14 +258,7 @@ export type RouteFilter = Static<typeof RouteFilter>;
 export const RouteListQuery = Type.Intersect([PageQuery, RouteFilter]);
 export type RouteListQuery = Static<typeof RouteListQuery>;
 
-const Exported = Type.Object({
-  /** IANA zone for time columns; the company's when absent. */
-  time_zone: Type.Optional(Type.String({ maxLength: 64 })),
-  /** With page and limit: only that page (the query bar's "current page"); without: every row up to 65,535. */
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-});
-export const RouteExportQuery = Type.Intersect([RouteFilter, Exported]);
+export const RouteExportQuery = Type.Intersect([RouteFilter, ListExportOptions]);
 export type RouteExportQuery = Static<typeof RouteExportQuery>;
 
 /** `id`: the line being edited, whose own code and name do not count as taken. */
@@ -293,7 +286,7 @@ export const StationFilter = Type.Object({
 export type StationFilter = Static<typeof StationFilter>;
 export const StationListQuery = Type.Intersect([PageQuery, StationFilter]);
 export type StationListQuery = Static<typeof StationListQuery>;
-export const StationExportQuery = Type.Intersect([StationFilter, Exported]);
+export const StationExportQuery = Type.Intersect([StationFilter, ListExportOptions]);
 export type StationExportQuery = Static<typeof StationExportQuery>;
 
 /** PUT /basic/route/stations: a station's own fields; where it is on the line changes through its direction. */
@@ -349,7 +342,7 @@ export const BusStopFilter = Type.Object({
 export type BusStopFilter = Static<typeof BusStopFilter>;
 export const BusStopListQuery = Type.Intersect([PageQuery, BusStopFilter]);
 export type BusStopListQuery = Static<typeof BusStopListQuery>;
-export const BusStopExportQuery = Type.Intersect([BusStopFilter, Exported]);
+export const BusStopExportQuery = Type.Intersect([BusStopFilter, ListExportOptions]);
 export type BusStopExportQuery = Static<typeof BusStopExportQuery>;
 
 export const BusStopValidatorQuery = Type.Object({

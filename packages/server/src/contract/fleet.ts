@@ -1,6 +1,6 @@
 import { NAME_MAX, PLATE_MAX, REMARK_MAX } from '@headway/spec';
 import { type Static, type TSchema, Type } from 'typebox';
-import { PageQuery } from './lists.ts';
+import { ListExportOptions, PageQuery } from './lists.ts';
 
 // Basic data of the fleet (issue 14, docs/basic-data.md, docs/api.md "Basic data: vehicles and devices"):
 // /basic/cars, /basic/devices, /basic/sims, /basic/device-types, renewals and the expiry reminders. The schemas
@@ -140,9 +140,7 @@ export type VehicleFilter = Static<typeof VehicleFilter>;
 export const VehicleListQuery = Type.Intersect([PageQuery, VehicleFilter]);
 export type VehicleListQuery = Static<typeof VehicleListQuery>;
 
-export const TimeZoneQuery = Type.Object({ time_zone: Type.Optional(Type.String({ maxLength: 64 })) });
-
-export const VehicleExportQuery = Type.Intersect([VehicleFilter, TimeZoneQuery]);
+export const VehicleExportQuery = Type.Intersect([VehicleFilter, ListExportOptions]);
 export type VehicleExportQuery = Static<typeof VehicleExportQuery>;
 
 /** GET /basic/cars/validator: is this value free? `id` is the record being edited. */
@@ -207,7 +205,7 @@ export const ExpireExportQuery = Type.Intersect([
     days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3660 })),
     search: Type.Optional(Type.String({ maxLength: 64 })),
   }),
-  TimeZoneQuery,
+  ListExportOptions,
 ]);
 export type ExpireExportQuery = Static<typeof ExpireExportQuery>;
 
@@ -329,7 +327,7 @@ export const DeviceFilter = Type.Object({
 export type DeviceFilter = Static<typeof DeviceFilter>;
 export const DeviceListQuery = Type.Intersect([PageQuery, DeviceFilter]);
 export type DeviceListQuery = Static<typeof DeviceListQuery>;
-export const DeviceExportQuery = Type.Intersect([DeviceFilter, TimeZoneQuery]);
+export const DeviceExportQuery = Type.Intersect([DeviceFilter, ListExportOptions]);
 export type DeviceExportQuery = Static<typeof DeviceExportQuery>;
 export const DeviceValidatorQuery = Type.Object({
   field: Type.Union([Type.Literal('imei'), Type.Literal('terminal_phone')]),
@@ -368,7 +366,7 @@ export const SimFilter = Type.Object({ search: Type.Optional(Type.String({ maxLe
 export type SimFilter = Static<typeof SimFilter>;
 export const SimListQuery = Type.Intersect([PageQuery, SimFilter]);
 export type SimListQuery = Static<typeof SimListQuery>;
-export const SimExportQuery = Type.Intersect([SimFilter, TimeZoneQuery]);
+export const SimExportQuery = Type.Intersect([SimFilter, ListExportOptions]);
 export type SimExportQuery = Static<typeof SimExportQuery>;
 export const SimValidatorQuery = Type.Object({
   sim_no: Type.String({ maxLength: 128 }),
@@ -406,7 +404,7 @@ export const DeviceTypeFilter = Type.Object({ search: Type.Optional(Type.String(
 export type DeviceTypeFilter = Static<typeof DeviceTypeFilter>;
 export const DeviceTypeListQuery = Type.Intersect([PageQuery, DeviceTypeFilter]);
 export type DeviceTypeListQuery = Static<typeof DeviceTypeListQuery>;
-export const DeviceTypeExportQuery = Type.Intersect([DeviceTypeFilter, TimeZoneQuery]);
+export const DeviceTypeExportQuery = Type.Intersect([DeviceTypeFilter, ListExportOptions]);
 export type DeviceTypeExportQuery = Static<typeof DeviceTypeExportQuery>;
 export const DeviceTypeValidatorQuery = Type.Object({ type_name: RawName, id: Type.Optional(Type.Integer()) });
 export type DeviceTypeValidatorQuery = Static<typeof DeviceTypeValidatorQuery>;

@@ -1,6 +1,6 @@
 import { CODE_MAX_LENGTH, DISPLAY_CONTENT_MAX, NAME_MAX_LENGTH, REMARK_MAX_LENGTH } from '@headway/spec';
 import { type Static, type TObject, type TProperties, Type } from 'typebox';
-import { PageQuery } from './lists.ts';
+import { ListExportOptions, PageQuery } from './lists.ts';
 
 // Basic data of the organisation (issue 14, docs/basic-data-org.md, docs/api.md "Basic data: companies, fleets,
 // staff"): /basic/organisations, /basic/companies, /basic/fleets, /basic/employees, /basic/ic-cards,
@@ -18,9 +18,8 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
 
 /** A list query: the page, then the screen's filters, all as GET query parameters. */
 const ListQuery = <P extends TProperties>(filters: P) => Type.Intersect([PageQuery, Type.Object(filters)]);
-/** An export takes the list's filters, no page (the top 65,535 rows). */
-const ExportQuery = <P extends TProperties>(filters: P) =>
-  Type.Object({ ...filters, time_zone: Type.Optional(Type.String({ maxLength: 64 })) });
+/** An export takes the list's filters and the export options (format, scope, page, limit, time_zone). */
+const ExportQuery = <P extends TProperties>(filters: P) => Type.Object({ ...filters, ...ListExportOptions.properties });
 const WithId = <T extends TObject>(body: T) => Type.Object({ id: Id, ...(body.properties as T['properties']) });
 
 // ── Organisations ────────────────────────────────────────────────────────────────────────────────────────────

@@ -24,8 +24,9 @@ export function on(screens: string | readonly string[], need: Permission): { acc
 }
 
 export const VEHICLE_READ = on([FleetScreen.vehicle, ...REVIEWS], 'view');
-export const VEHICLE_EXPORT = on([FleetScreen.vehicle, ...REVIEWS], 'export');
 /** The device form picks a type and a SIM; the vehicle form picks a device. */
-export const DEVICE_READ = on([FleetScreen.device, FleetScreen.vehicle], 'view');
-export const DEVICE_TYPE_READ = on([FleetScreen.deviceType, FleetScreen.device], 'view');
-export const SIM_READ = on([FleetScreen.sim, FleetScreen.device], 'view');
+export const DEVICE_READERS = [FleetScreen.device, FleetScreen.vehicle];
+export const DEVICE_TYPE_READERS = [FleetScreen.deviceType, FleetScreen.device];
+export const SIM_READERS = [FleetScreen.sim, FleetScreen.device];
+export const VEHICLE_READERS = [FleetScreen.vehicle, ...REVIEWS];
+export const SIM_READ = on(SIM_READERS, 'view');

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CAPABILITY_BITS, FLEET_SHEETS, IN_USE_TEXTS, DEVICE_TYPE_FIELD_LABELS as L, labelIn } from '@headway/spec';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { sessionOf } from '../auth/access.ts';
+import { type ListColumn, streamOf } from '../basic-data/list-export.ts';
+import { basicScreenRoutes } from '../basic-data/screen-routes.ts';
 import {
   CreateDeviceTypeBody,
   DeviceTypeExportQuery,
@@ -10,21 +11,17 @@ import {
   DeviceTypeListQuery,
   type DeviceTypeRecord,
   DeviceTypeValidatorQuery,
-  IdParams,
   UpdateDeviceTypeBody,
 } from '../contract/index.ts';
-import { ok } from '../kernel/envelope.ts';
-import { ApiError, ErrorCode, parameterError } from '../kernel/errors.ts';
-import { epochSeconds } from '../kernel/time.ts';
+import { parameterError } from '../kernel/errors.ts';
 import type { Services } from '../services.ts';
-import { contains, pageOffset, paging } from '../store/paging.ts';
+import { contains, pageOffset } from '../store/paging.ts';
 import type { Database } from '../store/schema.ts';
-import { DEVICE_TYPE_READ, FleetScreen, on } from './access.ts';
+import { DEVICE_TYPE_READERS, FleetScreen } from './access.ts';
 import { announceFleetChange } from './announce.ts';
 import { conflictError, inUseError } from './conflict.ts';
 import { nameOf, remarkOf, textOf } from './input.ts';
 import { fleetDb } from './schema.ts';
-import { type SheetColumn, sendSheet } from './workbook.ts';
 
 // /basic/device-types (issue 14): a device type sets the capability mask (spec section 4 "Capability bits: 5
 // snapshot, 6 video, 10 send message, 11 talk") of every device of that type; the console shows the video,
@@ -38,13 +35,13 @@ const capabilityNames = (mask: number, language: string) =>
     .map((b) => labelIn(b.label, language))
     .join(', ');
 
-const COLUMNS: SheetColumn<DeviceTypeRecord>[] = [
-  { label: L.type_name, width: 20, value: (r) => r.type_name },
-  { label: L.capabilities, width: 34, value: (r, lang) => capabilityNames(r.capabilities, lang) },
-  { label: L.channels, width: 10, value: (r) => r.channels },
-  { label: L.maker, width: 16, value: (r) => r.maker },
-  { label: L.devices, width: 10, value: (r) => r.devices },
-  { label: L.remark, width: 24, value: (r) => r.remark },
+const COLUMNS: ListColumn<DeviceTypeRecord>[] = [
+  { header: L.type_name, width: 20, value: (r) => r.type_name },
+  { header: L.capabilities, width: 34, value: (r, lang) => capabilityNames(r.capabilities, lang) },
+  { header: L.channels, width: 10, value: (r) => r.channels },
+  { header: L.maker, width: 16, value: (r) => r.maker },
+  { header: L.devices, width: 10, value: (r) => r.devices },
+  { header: L.remark, width: 24, value: (r) => r.remark },
 ];
 
 function base(db: Kysely<Database>, companyId: number, filter: DeviceTypeFilter) {
@@ -86,13 +83,12 @@ const toRecord = (r: Stored): DeviceTypeRecord => ({
   updated_at: Number(r.updated_at),
 });
 
-export function deviceTypeRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPluginAsyncTypebox {
-  const { db, clock } = services;
+export function deviceTypeRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPluginAsync {
+  const { db } = services;
 
-  const visible = async (companyId: number, id: number) => {
+  const get = async (companyId: number, id: number) => {
     const row = await select(base(db, companyId, {}).where('t.id', '=', id)).executeTakeFirst();
-    if (!row) throw new ApiError(ErrorCode.recordMissing);
-    return toRecord(row);
+    return row ? toRecord(row) : undefined;
   };
   const taken = async (companyId: number, name: string, except?: number) => {
     let query = fleetDb(db)
@@ -116,87 +112,46 @@ export function deviceTypeRoutes(services: Pick<Services, 'db' | 'clock'>): Fast
     };
   };
 
-  return async (app) => {
-    app.get(
-      '/basic/device-types',
-      { schema: { querystring: DeviceTypeListQuery }, config: DEVICE_TYPE_READ },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const { page, limit, ...filter } = request.query;
-        const p = paging({ page, limit });
+  return basicScreenRoutes(services, {
+    path: '/basic/device-types',
+    access: { screen: FleetScreen.deviceType, readers: DEVICE_TYPE_READERS },
+    get: ({ companyId }, id) => get(companyId, id),
+    byId: true,
+    list: {
+      query: DeviceTypeListQuery,
+      rows: async ({ companyId }, filter, page) => {
         const rows = await select(base(db, companyId, filter))
           .orderBy('t.id', 'desc')
-          .limit(p.limit)
-          .offset(pageOffset(p))
+          .limit(page.limit)
+          .offset(pageOffset(page))
           .execute();
-        return ok({ total: await count(companyId, filter), rows: rows.map(toRecord) });
+        return { total: await count(companyId, filter), rows: rows.map(toRecord) };
       },
-    );
-
-    app.get(
-      '/basic/device-types/validator',
-      { schema: { querystring: DeviceTypeValidatorQuery }, config: DEVICE_TYPE_READ },
-      async (request) => {
-        const name = nameOf('type_name', request.query.type_name);
-        if (await taken(sessionOf(request).companyId, name, request.query.id))
-          throw conflictError(request, 'type_name', name);
-        return ok(true);
+    },
+    validator: {
+      query: DeviceTypeValidatorQuery,
+      check: async ({ request, companyId }, query) => {
+        const name = nameOf('type_name', query.type_name);
+        if (await taken(companyId, name, query.id)) throw conflictError(request, 'type_name', name);
       },
-    );
-
-    app.get(
-      '/basic/device-types/export',
-      { schema: { querystring: DeviceTypeExportQuery }, config: on(FleetScreen.deviceType, 'export') },
-      async (request, reply) => {
-        const { companyId } = sessionOf(request);
-        const { time_zone, ...filter } = request.query;
-        return sendSheet(request, reply, {
-          db,
-          companyId,
-          now: epochSeconds(clock),
-          total: await count(companyId, filter),
-          prefix: 'device-types',
-          timeZone: time_zone,
-          sheet: FLEET_SHEETS.deviceTypes,
-          columns: COLUMNS,
-          rows: async function* () {
-            for (const r of await select(base(db, companyId, filter))
-              .orderBy('t.id', 'desc')
-              .execute())
-              yield toRecord(r);
-          },
-        });
-      },
-    );
-
-    app.get('/basic/device-types/:id', { schema: { params: IdParams }, config: DEVICE_TYPE_READ }, async (request) =>
-      ok(await visible(sessionOf(request).companyId, request.params.id)),
-    );
-
-    app.post(
-      '/basic/device-types',
-      { schema: { body: CreateDeviceTypeBody }, config: on(FleetScreen.deviceType, 'add') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const v = values(request.body);
+    },
+    create: {
+      body: CreateDeviceTypeBody,
+      insert: async ({ request, companyId, now }, body) => {
+        const v = values(body);
         if (await taken(companyId, v.type_name)) throw conflictError(request, 'type_name', v.type_name);
-        const now = epochSeconds(clock);
         const row = await fleetDb(db)
           .insertInto('device_types')
           .values({ ...v, company_id: companyId, created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
-        return ok(await visible(companyId, Number(row.id)));
+        return Number(row.id);
       },
-    );
-
-    app.put(
-      '/basic/device-types',
-      { schema: { body: UpdateDeviceTypeBody }, config: on(FleetScreen.deviceType, 'edit') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const { id, ...body } = request.body;
-        await visible(companyId, id);
+    },
+    update: {
+      body: UpdateDeviceTypeBody,
+      id: (body) => body.id,
+      save: async ({ request, companyId, now }, id, { id: _, ...body }) => {
         const v = values(body);
         if (await taken(companyId, v.type_name, id)) throw conflictError(request, 'type_name', v.type_name);
         await fleetDb(db)
@@ -204,7 +159,7 @@ export function deviceTypeRoutes(services: Pick<Services, 'db' | 'clock'>): Fast
           .execute(async (trx) => {
             await trx
               .updateTable('device_types')
-              .set({ ...v, updated_at: epochSeconds(clock) })
+              .set({ ...v, updated_at: now })
               .where('company_id', '=', companyId)
               .where('id', '=', id)
               .execute();
@@ -215,25 +170,35 @@ export function deviceTypeRoutes(services: Pick<Services, 'db' | 'clock'>): Fast
               .where('device_type_id', '=', id)
               .execute();
           });
-        announceFleetChange(request, companyId);
-        return ok(await visible(companyId, id));
       },
-    );
-
-    app.delete(
-      '/basic/device-types/:id',
-      { schema: { params: IdParams }, config: on(FleetScreen.deviceType, 'delete') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const type = await visible(companyId, request.params.id);
-        if (type.devices > 0) throw inUseError(request, IN_USE_TEXTS.typeHasDevices, type.type_name, type.devices);
-        await fleetDb(db)
-          .deleteFrom('device_types')
-          .where('company_id', '=', companyId)
-          .where('id', '=', type.id)
-          .execute();
-        return ok(null);
+    },
+    remove: {
+      inUse: async ({ request }, type) =>
+        type.devices > 0 ? inUseError(request, IN_USE_TEXTS.typeHasDevices, type.type_name, type.devices) : undefined,
+      delete: async ({ companyId }, id) => {
+        await fleetDb(db).deleteFrom('device_types').where('company_id', '=', companyId).where('id', '=', id).execute();
       },
-    );
-  };
+    },
+    export: {
+      query: DeviceTypeExportQuery,
+      table: async ({ companyId }, filter) => ({
+        prefix: 'device-types',
+        title: FLEET_SHEETS.deviceTypes,
+        total: await count(companyId, filter),
+        columns: COLUMNS,
+        rows: (upTo) =>
+          streamOf(
+            select(base(db, companyId, filter))
+              .orderBy('t.id', 'desc')
+              .limit(upTo)
+              .execute()
+              .then((rows) => rows.map(toRecord)),
+          ),
+      }),
+    },
+    // A type's mask is its devices' capabilities: the console's buttons follow at once.
+    changed: ({ request, companyId }, write) => {
+      if (write === 'update') announceFleetChange(request, companyId);
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FLEET_SHEETS, VEHICLE_FIELD_LABELS as L } from '@headway/spec';
 import { sessionOf } from '../auth/access.ts';
+import { type ListColumn, sendListExport } from '../basic-data/list-export.ts';
 import { lineScopeOf } from '../consoles/scope.ts';
 import {
   type ExpiredReminder,
@@ -18,7 +19,6 @@ import { paging } from '../store/paging.ts';
 import { mergeUserConfig } from '../users/user-info.ts';
 import { FleetScreen, on } from './access.ts';
 import { countExpiring, exportedExpiring, listExpiring } from './expiry-queries.ts';
-import { type SheetColumn, sendSheet } from './workbook.ts';
 
 // GET /basic/cars/expire and /expire/export (the insurance and expiry review screens) and GET
 // /basic/car/expired/reminder (spec section 4: the layout's two dialogs at load, each only when the user's option
@@ -28,19 +28,19 @@ const EXPIRY_SCREENS = [FleetScreen.insurance, FleetScreen.expiry, FleetScreen.l
 /** Spec section 9 "modal lists 10 … expiry 10". */
 export const REMINDER_PAGE_SIZE = 10;
 
-const INSURANCE_COLUMNS: SheetColumn<ExpiryRow>[] = [
-  { label: L.car_name, width: 18, value: (r) => r.car_name },
-  { label: L.lpn, width: 14, value: (r) => r.lpn },
-  { label: L.route_id, width: 16, value: (r) => r.route_name },
-  { label: L.compulsory_insurance_time, width: 16, kind: 'date', value: (r) => r.compulsory_insurance_time },
-  { label: L.commercial_insurance_time, width: 16, kind: 'date', value: (r) => r.commercial_insurance_time },
+const INSURANCE_COLUMNS: ListColumn<ExpiryRow>[] = [
+  { header: L.car_name, width: 18, value: (r) => r.car_name },
+  { header: L.lpn, width: 14, value: (r) => r.lpn },
+  { header: L.route_id, width: 16, value: (r) => r.route_name },
+  { header: L.compulsory_insurance_time, width: 16, kind: 'date', value: (r) => r.compulsory_insurance_time },
+  { header: L.commercial_insurance_time, width: 16, kind: 'date', value: (r) => r.commercial_insurance_time },
 ];
-const VEHICLE_COLUMNS: SheetColumn<ExpiryRow>[] = [
-  { label: L.car_name, width: 18, value: (r) => r.car_name },
-  { label: L.lpn, width: 14, value: (r) => r.lpn },
-  { label: L.route_id, width: 16, value: (r) => r.route_name },
-  { label: L.register_time, width: 16, kind: 'date', value: (r) => r.register_time },
-  { label: L.expire_time, width: 16, kind: 'date', value: (r) => r.expire_time },
+const VEHICLE_COLUMNS: ListColumn<ExpiryRow>[] = [
+  { header: L.car_name, width: 18, value: (r) => r.car_name },
+  { header: L.lpn, width: 14, value: (r) => r.lpn },
+  { header: L.route_id, width: 16, value: (r) => r.route_name },
+  { header: L.register_time, width: 16, kind: 'date', value: (r) => r.register_time },
+  { header: L.expire_time, width: 16, kind: 'date', value: (r) => r.expire_time },
 ];
 
 export function expiryRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPluginAsyncTypebox {
@@ -61,20 +61,21 @@ export function expiryRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyP
       { schema: { querystring: ExpireExportQuery }, config: on(EXPIRY_SCREENS, 'export') },
       async (request, reply) => {
         const { companyId } = sessionOf(request);
-        const { time_zone, ...filter } = request.query;
+        const { time_zone, format, scope, page, limit, ...filter } = request.query;
         const now = epochSeconds(clock);
         const insurance = filter.kind === 'insurance';
-        return sendSheet(request, reply, {
-          db,
-          companyId,
-          now,
-          total: await countExpiring(db, companyId, filter, now),
-          prefix: insurance ? 'insurance-expiry' : 'vehicle-expiry',
-          timeZone: time_zone,
-          sheet: insurance ? FLEET_SHEETS.insuranceExpiry : FLEET_SHEETS.vehicleExpiry,
-          columns: insurance ? INSURANCE_COLUMNS : VEHICLE_COLUMNS,
-          rows: () => exportedExpiring(db, companyId, filter, now),
-        });
+        return sendListExport(
+          request,
+          reply,
+          { db, companyId, now, query: { time_zone, format, scope, page, limit } },
+          {
+            prefix: insurance ? 'insurance-expiry' : 'vehicle-expiry',
+            title: insurance ? FLEET_SHEETS.insuranceExpiry : FLEET_SHEETS.vehicleExpiry,
+            total: await countExpiring(db, companyId, filter, now),
+            columns: insurance ? INSURANCE_COLUMNS : VEHICLE_COLUMNS,
+            rows: () => exportedExpiring(db, companyId, filter, now),
+          },
+        );
       },
     );
 

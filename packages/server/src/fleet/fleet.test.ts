@@ -19,6 +19,7 @@ import type {
   VehicleRecord,
 } from '../contract/index.ts';
 import { ErrorCode } from '../kernel/errors.ts';
+import { organisationDb } from '../organisation/schema.ts';
 import { seedFleet, seedLine } from './testing.ts';
 
 // /basic/cars, /basic/devices, /basic/sims, /basic/device-types, renewals and the expiry reminder over real HTTP
@@ -499,6 +500,48 @@ describe.each(ENGINES)('fleet basic data on %s', (engine) => {
       { imei: '861234560000800', terminal_phone: '013800000800', device_type: '', car_id: null, car_name: '' },
     ]);
     expect(created(await adminB.get<DeviceChoice[]>('/basic/cars/imei?search=0000800'))).toEqual([]);
+  });
+
+  it('refuses a vehicle beyond the company’s authorised count (1113), in the caller’s language', async () => {
+    const small = await seedCompany(server.store, 'Small Fleet Co', 'fleet-c-admin');
+    const adminC = server.client();
+    await adminC.login('fleet-c-admin', PASSWORD);
+    const authorise = (count: number) =>
+      organisationDb(server.store.db)
+        .updateTable('companies')
+        .set({ authorised_vehicles: count })
+        .where('id', '=', small.companyId)
+        .execute();
+    await authorise(1);
+    created(await vehicle(adminC, { car_name: 'Only bus', lpn: 'SM-1' }));
+    const refused = await adminC.post(
+      '/basic/cars',
+      { car_name: 'One too many', lpn: 'SM-2' },
+      {
+        headers: { 'accept-language': 'zh' },
+      },
+    );
+    expect(refused.code).toBe(ErrorCode.equipmentLimit);
+    expect(refused.msg).toBe('设备数量超出限制');
+    expect(refused.result).toMatchObject({ field: 'authorised_vehicles', authorised: 1, vehicles: 1 });
+    expect((refused.result as { message: string }).message).toContain('公司授权车辆数为 1 辆');
+    const thai = await adminC.post(
+      '/basic/cars',
+      { car_name: 'One too many', lpn: 'SM-2' },
+      {
+        headers: { 'accept-language': 'th' },
+      },
+    );
+    expect(thai.msg).toBe('จำนวนอุปกรณ์เกินขีดจำกัด');
+    expect((thai.result as { message: string }).message).toContain('บริษัทได้รับอนุญาตให้มีรถ 1 คัน');
+    // Nothing was written, and editing the vehicle it has is still allowed.
+    const list = created(await adminC.get<ListResult<VehicleRecord>>('/basic/cars'));
+    expect(list.total).toBe(1);
+    const only = list.rows[0] as VehicleRecord;
+    created(await adminC.put('/basic/cars', { car_id: only.car_id, car_name: 'Only bus', lpn: 'SM-1b' }));
+    // 0 is no limit.
+    await authorise(0);
+    created(await vehicle(adminC, { car_name: 'One too many', lpn: 'SM-2' }));
   });
 
   it('exports the vehicles of the filter as an .xlsx', async () => {

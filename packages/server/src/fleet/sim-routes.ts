@@ -3,6 +3,8 @@ import { FLEET_SHEETS, IN_USE_TEXTS, SIM_FIELD_LABELS as L, maskSensitive, SIM_P
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { sessionOf } from '../auth/access.ts';
+import { type ListColumn, streamOf } from '../basic-data/list-export.ts';
+import { basicScreenRoutes } from '../basic-data/screen-routes.ts';
 import {
   CreateSimBody,
   IdParams,
@@ -15,27 +17,25 @@ import {
 } from '../contract/index.ts';
 import { ok } from '../kernel/envelope.ts';
 import { ApiError, ErrorCode, parameterError } from '../kernel/errors.ts';
-import { epochSeconds } from '../kernel/time.ts';
 import type { Services } from '../services.ts';
-import { contains, pageOffset, paging } from '../store/paging.ts';
+import { contains, pageOffset } from '../store/paging.ts';
 import type { Database } from '../store/schema.ts';
-import { FleetScreen, on, SIM_READ } from './access.ts';
+import { FleetScreen, SIM_READ, SIM_READERS } from './access.ts';
 import { conflictError, inUseError } from './conflict.ts';
 import { codeOf, optionalCodeOf, remarkOf, textOf } from './input.ts';
 import { fleetDb } from './schema.ts';
-import { type SheetColumn, sendSheet } from './workbook.ts';
 
 // /basic/sims (issue 14, "likewise"): the company's SIM cards. A device names its SIM by number; the list says
 // which terminal uses each. Numbers are sensitive (spec section 5): lists and exports carry them masked beside the
 // full value the edit form needs.
 
-const COLUMNS: SheetColumn<SimRecord>[] = [
-  { label: L.sim_no, width: 22, value: (r) => r.sim_masked },
-  { label: L.iccid, width: 24, value: (r) => (r.iccid ? maskSensitive(r.iccid) : '') },
-  { label: L.operator, width: 14, value: (r) => r.operator },
-  { label: L.expire_time, width: 14, kind: 'date', value: (r) => r.expire_time },
-  { label: L.terminal_phone, width: 16, value: (r) => r.terminal_phone },
-  { label: L.remark, width: 24, value: (r) => r.remark },
+const COLUMNS: ListColumn<SimRecord>[] = [
+  { header: L.sim_no, width: 22, value: (r) => r.sim_masked },
+  { header: L.iccid, width: 24, value: (r) => (r.iccid ? maskSensitive(r.iccid) : '') },
+  { header: L.operator, width: 14, value: (r) => r.operator },
+  { header: L.expire_time, width: 14, kind: 'date', value: (r) => r.expire_time },
+  { header: L.terminal_phone, width: 16, value: (r) => r.terminal_phone },
+  { header: L.remark, width: 24, value: (r) => r.remark },
 ];
 
 function base(db: Kysely<Database>, companyId: number, filter: SimFilter) {
@@ -81,12 +81,11 @@ const toRecord = (r: Stored): SimRecord => ({
 });
 
 export function simRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPluginAsyncTypebox {
-  const { db, clock } = services;
+  const { db } = services;
 
-  const visible = async (companyId: number, id: number) => {
+  const get = async (companyId: number, id: number) => {
     const row = await select(base(db, companyId, {}).where('s.id', '=', id)).executeTakeFirst();
-    if (!row) throw new ApiError(ErrorCode.recordMissing);
-    return toRecord(row);
+    return row ? toRecord(row) : undefined;
   };
   const taken = async (companyId: number, simNo: string, except?: number) => {
     let query = fleetDb(db)
@@ -100,87 +99,53 @@ export function simRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPlug
   const count = async (companyId: number, filter: SimFilter) =>
     Number((await base(db, companyId, filter).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
 
-  return async (app) => {
-    app.get('/basic/sims', { schema: { querystring: SimListQuery }, config: SIM_READ }, async (request) => {
-      const { companyId } = sessionOf(request);
-      const { page, limit, ...filter } = request.query;
-      const p = paging({ page, limit });
-      const rows = await select(base(db, companyId, filter))
-        .orderBy('s.id', 'desc')
-        .limit(p.limit)
-        .offset(pageOffset(p))
-        .execute();
-      return ok({ total: await count(companyId, filter), rows: rows.map(toRecord) });
-    });
+  const values = (body: CreateSimBody) => ({
+    sim_no: codeOf('sim_no', body.sim_no, SIM_PATTERN),
+    iccid: optionalCodeOf('iccid', body.iccid, /^[0-9A-Fa-f]{19,20}$/),
+    operator: textOf('operator', body.operator, 64),
+    expire_time: body.expire_time ?? null,
+    remark: remarkOf(body.remark),
+  });
 
-    app.get(
-      '/basic/sims/validator',
-      { schema: { querystring: SimValidatorQuery }, config: SIM_READ },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const simNo = codeOf('sim_no', request.query.sim_no, SIM_PATTERN);
-        if (await taken(companyId, simNo, request.query.id)) throw conflictError(request, 'sim_no', simNo);
-        return ok(true);
+  const screen = basicScreenRoutes(services, {
+    path: '/basic/sims',
+    access: { screen: FleetScreen.sim, readers: SIM_READERS },
+    get: ({ companyId }, id) => get(companyId, id),
+    list: {
+      query: SimListQuery,
+      rows: async ({ companyId }, filter, page) => {
+        const rows = await select(base(db, companyId, filter))
+          .orderBy('s.id', 'desc')
+          .limit(page.limit)
+          .offset(pageOffset(page))
+          .execute();
+        return { total: await count(companyId, filter), rows: rows.map(toRecord) };
       },
-    );
-
-    app.get(
-      '/basic/sims/export',
-      { schema: { querystring: SimExportQuery }, config: on(FleetScreen.sim, 'export') },
-      async (request, reply) => {
-        const { companyId } = sessionOf(request);
-        const { time_zone, ...filter } = request.query;
-        return sendSheet(request, reply, {
-          db,
-          companyId,
-          now: epochSeconds(clock),
-          total: await count(companyId, filter),
-          prefix: 'sims',
-          timeZone: time_zone,
-          sheet: FLEET_SHEETS.sims,
-          columns: COLUMNS,
-          rows: async function* () {
-            const rows = await select(base(db, companyId, filter))
-              .orderBy('s.id', 'desc')
-              .execute();
-            for (const r of rows) yield toRecord(r);
-          },
-        });
+    },
+    validator: {
+      query: SimValidatorQuery,
+      check: async ({ request, companyId }, query) => {
+        const simNo = codeOf('sim_no', query.sim_no, SIM_PATTERN);
+        if (await taken(companyId, simNo, query.id)) throw conflictError(request, 'sim_no', simNo);
       },
-    );
-
-    const values = (body: CreateSimBody) => ({
-      sim_no: codeOf('sim_no', body.sim_no, SIM_PATTERN),
-      iccid: optionalCodeOf('iccid', body.iccid, /^[0-9A-Fa-f]{19,20}$/),
-      operator: textOf('operator', body.operator, 64),
-      expire_time: body.expire_time ?? null,
-      remark: remarkOf(body.remark),
-    });
-
-    app.post(
-      '/basic/sims',
-      { schema: { body: CreateSimBody }, config: on(FleetScreen.sim, 'add') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const v = values(request.body);
+    },
+    create: {
+      body: CreateSimBody,
+      insert: async ({ request, companyId, now }, body) => {
+        const v = values(body);
         if (await taken(companyId, v.sim_no)) throw conflictError(request, 'sim_no', v.sim_no);
-        const now = epochSeconds(clock);
         const row = await fleetDb(db)
           .insertInto('sims')
           .values({ ...v, company_id: companyId, created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
-        return ok(await visible(companyId, Number(row.id)));
+        return Number(row.id);
       },
-    );
-
-    app.put(
-      '/basic/sims',
-      { schema: { body: UpdateSimBody }, config: on(FleetScreen.sim, 'edit') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const { id, ...body } = request.body;
-        const current = await visible(companyId, id);
+    },
+    update: {
+      body: UpdateSimBody,
+      id: (body) => body.id,
+      save: async ({ request, companyId, now }, id, { id: _, ...body }, current) => {
         const v = values(body);
         if (await taken(companyId, v.sim_no, id)) throw conflictError(request, 'sim_no', v.sim_no);
         await fleetDb(db)
@@ -188,7 +153,7 @@ export function simRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPlug
           .execute(async (trx) => {
             await trx
               .updateTable('sims')
-              .set({ ...v, updated_at: epochSeconds(clock) })
+              .set({ ...v, updated_at: now })
               .where('company_id', '=', companyId)
               .where('id', '=', id)
               .execute();
@@ -202,27 +167,46 @@ export function simRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPlug
                 .execute();
             }
           });
-        return ok(await visible(companyId, id));
       },
-    );
+    },
+    remove: {
+      inUse: async ({ request }, sim) =>
+        sim.terminal_phone
+          ? inUseError(request, IN_USE_TEXTS.simInDevice, sim.sim_masked, sim.terminal_phone)
+          : undefined,
+      delete: async ({ companyId }, id) => {
+        await fleetDb(db).deleteFrom('sims').where('company_id', '=', companyId).where('id', '=', id).execute();
+      },
+    },
+    export: {
+      query: SimExportQuery,
+      table: async ({ companyId }, filter) => ({
+        prefix: 'sims',
+        title: FLEET_SHEETS.sims,
+        total: await count(companyId, filter),
+        columns: COLUMNS,
+        rows: (upTo) =>
+          streamOf(
+            select(base(db, companyId, filter))
+              .orderBy('s.id', 'desc')
+              .limit(upTo)
+              .execute()
+              .then((rows) => rows.map(toRecord)),
+          ),
+      }),
+    },
+  });
 
-    app.delete(
-      '/basic/sims/:id',
-      { schema: { params: IdParams }, config: on(FleetScreen.sim, 'delete') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const sim = await visible(companyId, request.params.id);
-        if (sim.terminal_phone) throw inUseError(request, IN_USE_TEXTS.simInDevice, sim.sim_masked, sim.terminal_phone);
-        await fleetDb(db).deleteFrom('sims').where('company_id', '=', companyId).where('id', '=', sim.id).execute();
-        return ok(null);
-      },
-    );
+  return async (app) => {
+    await app.register(screen);
 
     // One SIM, as the edit form opens it.
     app.get('/basic/sims/:id', { schema: { params: IdParams }, config: SIM_READ }, async (request) => {
       const { companyId } = sessionOf(request);
       if (request.params.id < 1) throw parameterError('id', 'positive');
-      return ok(await visible(companyId, request.params.id));
+      const sim = await get(companyId, request.params.id);
+      if (!sim) throw new ApiError(ErrorCode.recordMissing);
+      return ok(sim);
     });
   };
 }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FLEET_SHEETS } from '@headway/spec';
 import { sessionOf } from '../auth/access.ts';
+import { basicScreenRoutes } from '../basic-data/screen-routes.ts';
 import {
   CreateVehicleBody,
   type DeviceChoice,
   DeviceChoiceQuery,
-  IdParams,
   UpdateVehicleBody,
   VehicleCertificateBody,
   type VehicleChoices,
@@ -18,13 +18,14 @@ import { ok } from '../kernel/envelope.ts';
 import { ApiError, ErrorCode, parameterError } from '../kernel/errors.ts';
 import { epochSeconds } from '../kernel/time.ts';
 import type { Services } from '../services.ts';
-import { contains, paging } from '../store/paging.ts';
-import { FleetScreen, on, VEHICLE_EXPORT, VEHICLE_READ } from './access.ts';
+import { contains } from '../store/paging.ts';
+import { FleetScreen, on, VEHICLE_READ, VEHICLE_READERS } from './access.ts';
 import { announceFleetChange } from './announce.ts';
 import { conflictError } from './conflict.ts';
 import { assertOrder, textOf } from './input.ts';
 import { fleetDb } from './schema.ts';
 import { vehicleValues } from './vehicle-input.ts';
+import { assertVehicleRoom } from './vehicle-limit.ts';
 import {
   countVehicles,
   deleteVehicle,
@@ -36,7 +37,6 @@ import {
   vehicleValueTaken,
 } from './vehicle-queries.ts';
 import { VEHICLE_COLUMNS } from './vehicle-sheet.ts';
-import { sendSheet } from './workbook.ts';
 
 // /basic/cars (spec "Basic data: cars"; issue 14): list, POST, PUT, DELETE /{id}, GET /{id}, validator, imei,
 // export, PUT seat and certificate. /tree, /real and /info are the monitoring map's (vehicles/routes.ts); /expire
@@ -51,25 +51,54 @@ export function vehicleBasicRoutes(services: Pick<Services, 'db' | 'clock'>): Fa
     return found;
   };
 
-  return async (app) => {
-    app.get('/basic/cars', { schema: { querystring: VehicleListQuery }, config: VEHICLE_READ }, async (request) => {
-      const { page, limit, ...filter } = request.query;
-      return ok(await listVehicles(db, sessionOf(request).companyId, filter, paging({ page, limit })));
-    });
-
-    app.get(
-      '/basic/cars/validator',
-      { schema: { querystring: VehicleValidatorQuery }, config: VEHICLE_READ },
-      async (request) => {
-        const { field, value, id } = request.query;
+  const screen = basicScreenRoutes(services, {
+    path: '/basic/cars',
+    access: { screen: FleetScreen.vehicle, readers: VEHICLE_READERS, exporters: VEHICLE_READERS },
+    get: ({ companyId }, carId) => getVehicle(db, companyId, carId),
+    byId: true,
+    list: {
+      query: VehicleListQuery,
+      rows: ({ companyId }, filter, page) => listVehicles(db, companyId, filter, page),
+    },
+    validator: {
+      query: VehicleValidatorQuery,
+      check: async ({ request, companyId }, { field, value, id }) => {
         const text = value.trim();
         if (text === '') throw parameterError(field, 'required');
-        if (await vehicleValueTaken(db, sessionOf(request).companyId, field, text, id)) {
-          throw conflictError(request, field, text);
-        }
-        return ok(true);
+        if (await vehicleValueTaken(db, companyId, field, text, id)) throw conflictError(request, field, text);
       },
-    );
+    },
+    create: {
+      body: CreateVehicleBody,
+      insert: async ({ request, companyId, now }, body) => {
+        const values = await vehicleValues(request, db, companyId, body);
+        await assertVehicleRoom(request, db, companyId);
+        return insertVehicle(db, companyId, values, now);
+      },
+    },
+    update: {
+      body: UpdateVehicleBody,
+      id: (body) => body.car_id,
+      save: async ({ request, companyId, now }, carId, { car_id: _, ...body }) =>
+        updateVehicle(db, companyId, carId, await vehicleValues(request, db, companyId, body, carId), now),
+    },
+    remove: { delete: ({ companyId }, carId) => deleteVehicle(db, companyId, carId) },
+    export: {
+      query: VehicleExportQuery,
+      table: async ({ companyId }, filter) => ({
+        prefix: 'vehicles',
+        title: FLEET_SHEETS.vehicles,
+        total: await countVehicles(db, companyId, filter),
+        columns: VEHICLE_COLUMNS,
+        rows: () => exportedVehicles(db, companyId, filter),
+      }),
+    },
+    // A vehicle's binding (device, line) is the ingest's directory: it reloads at once.
+    changed: ({ request, companyId }) => announceFleetChange(request, companyId),
+  });
+
+  return async (app) => {
+    await app.register(screen);
 
     // The vehicle form's device choice: the company's devices by IMEI, with the vehicle holding each.
     app.get(
@@ -128,68 +157,6 @@ export function vehicleBasicRoutes(services: Pick<Services, 'db' | 'clock'>): Fa
       };
       return ok(choices);
     });
-
-    app.get(
-      '/basic/cars/export',
-      { schema: { querystring: VehicleExportQuery }, config: VEHICLE_EXPORT },
-      async (request, reply) => {
-        const { companyId } = sessionOf(request);
-        const { time_zone, ...filter } = request.query;
-        return sendSheet(request, reply, {
-          db,
-          companyId,
-          now: epochSeconds(clock),
-          total: await countVehicles(db, companyId, filter),
-          prefix: 'vehicles',
-          timeZone: time_zone,
-          sheet: FLEET_SHEETS.vehicles,
-          columns: VEHICLE_COLUMNS,
-          rows: () => exportedVehicles(db, companyId, filter),
-        });
-      },
-    );
-
-    app.get('/basic/cars/:id', { schema: { params: IdParams }, config: VEHICLE_READ }, async (request) =>
-      ok(await visible(sessionOf(request).companyId, request.params.id)),
-    );
-
-    app.post(
-      '/basic/cars',
-      { schema: { body: CreateVehicleBody }, config: on(FleetScreen.vehicle, 'add') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const values = await vehicleValues(request, db, companyId, request.body);
-        const id = await insertVehicle(db, companyId, values, epochSeconds(clock));
-        announceFleetChange(request, companyId);
-        return ok(await visible(companyId, id));
-      },
-    );
-
-    app.put(
-      '/basic/cars',
-      { schema: { body: UpdateVehicleBody }, config: on(FleetScreen.vehicle, 'edit') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const { car_id, ...body } = request.body;
-        await visible(companyId, car_id);
-        const values = await vehicleValues(request, db, companyId, body, car_id);
-        await updateVehicle(db, companyId, car_id, values, epochSeconds(clock));
-        announceFleetChange(request, companyId);
-        return ok(await visible(companyId, car_id));
-      },
-    );
-
-    app.delete(
-      '/basic/cars/:id',
-      { schema: { params: IdParams }, config: on(FleetScreen.vehicle, 'delete') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        await visible(companyId, request.params.id);
-        await deleteVehicle(db, companyId, request.params.id);
-        announceFleetChange(request, companyId);
-        return ok(null);
-      },
-    );
 
     // The type review's edit: seats and approved passengers (and the type), nothing else of the record.
     app.put(

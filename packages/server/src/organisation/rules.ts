@@ -42,9 +42,6 @@ export function access(
   return { access: { screen, need } };
 }
 
-/** Rows one export may hold (spec section 9: the current page or the top 65,535 rows); more answers 1009. */
-export const EXPORT_MAX_ROWS = 65_535;
-
 /** A label table's wording, or the code itself when unknown. */
 export function labelOf(
   table: { readonly [code: number]: { readonly label: Label } },

@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import { sessionOf } from '../../auth/access.ts';
 import { companyTimeZone, knownTimeZone } from '../../companies/time-zone.ts';
 import { AlarmDetailQuery } from '../../contract/alarms.ts';
-import { ExportOptions, exportOptionsOf, sendTable } from '../../exports/table/index.ts';
-import { workbookName } from '../../exports/workbook-reply.ts';
+import { ExportOptions, exportOptionsOf, sendTable, spanFileBase } from '../../exports/table/index.ts';
 import { pickLanguage } from '../../kernel/language.ts';
 import { epochSeconds } from '../../kernel/time.ts';
 import type { Services } from '../../services.ts';
@@ -64,7 +63,7 @@ export function alarmExportRoutes(
         // A page export takes the list's page from the body when the query string does not name one.
         const options = exportOptionsOf(request.query);
         return sendTable(request, reply, {
-          fileBase: workbookName('alarms', filter.start_time, filter.end_time, timeZone).replace(/\.xlsx$/, ''),
+          fileBase: spanFileBase('alarms', filter.start_time, filter.end_time, timeZone),
           total,
           maxRows,
           options: { page: request.body.page, limit: request.body.limit, ...options },

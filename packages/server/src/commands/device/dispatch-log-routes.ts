@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import { sessionOf } from '../../auth/access.ts';
 import { companyZone, knownTimeZone } from '../../companies/time-zone.ts';
 import { DispatchLogQuery } from '../../contract/commands.ts';
-import { ExportOptions, exportOptionsOf, sendTable } from '../../exports/table/index.ts';
-import { workbookName } from '../../exports/workbook-reply.ts';
+import { ExportOptions, exportOptionsOf, sendTable, spanFileBase } from '../../exports/table/index.ts';
 import { ok } from '../../kernel/envelope.ts';
 import { pickLanguage } from '../../kernel/language.ts';
 import { epochSeconds } from '../../kernel/time.ts';
@@ -60,7 +59,7 @@ export function dispatchLogRoutes(
         const total = await countDispatchLog(db, companyId, filter satisfies DispatchLogFilter);
         const timeZone = knownTimeZone(time_zone) ?? (await companyZone(db, companyId));
         return sendTable(request, reply, {
-          fileBase: workbookName('commands', filter.start_time, filter.end_time, timeZone).replace(/\.xlsx$/, ''),
+          fileBase: spanFileBase('commands', filter.start_time, filter.end_time, timeZone),
           total,
           maxRows: options.exportMaxRows,
           options: exportOptionsOf(request.query),

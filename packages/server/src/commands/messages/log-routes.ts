@@ -6,8 +6,7 @@ import type { SessionContext } from '../../auth/session-context.ts';
 import { companyTimeZone, knownTimeZone } from '../../companies/time-zone.ts';
 import { MessageLogQuery } from '../../contract/commands.ts';
 import { hasPermission } from '../../contract/index.ts';
-import { ExportOptions, exportOptionsOf, sendTable } from '../../exports/table/index.ts';
-import { workbookName } from '../../exports/workbook-reply.ts';
+import { ExportOptions, exportOptionsOf, sendTable, spanFileBase } from '../../exports/table/index.ts';
 import { ok } from '../../kernel/envelope.ts';
 import { parameterError } from '../../kernel/errors.ts';
 import { pickLanguage } from '../../kernel/language.ts';
@@ -89,7 +88,7 @@ export function messageLogRoutes(services: Pick<Services, 'db' | 'clock'>): Fast
           .executeTakeFirstOrThrow();
         const timeZone = knownTimeZone(request.query.time_zone) ?? companyTimeZone(company.config);
         return sendTable(request, reply, {
-          fileBase: workbookName('messages', filter.startTime, filter.endTime, timeZone).replace(/\.xlsx$/, ''),
+          fileBase: spanFileBase('messages', filter.startTime, filter.endTime, timeZone),
           total,
           maxRows: MESSAGE_EXPORT_MAX_ROWS,
           options: exportOptionsOf(request.query),

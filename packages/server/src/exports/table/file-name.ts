@@ -1,3 +1,4 @@
+import { formatLocalTime } from '../../companies/time-zone.ts';
 import type { ExportFormat } from './types.ts';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -26,4 +27,10 @@ export function exportFileName(base: string, format: ExportFormat): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are not allowed in file names
   const safe = base.replace(/[\u0000-\u001F/\\:*?"<>|]/g, '_').trim() || 'export';
   return `${safe}.${format}`;
+}
+
+/** `{prefix}-YYYYMMDD-YYYYMMDD` for an export of a span, the days in the zone the rows are written in. */
+export function spanFileBase(prefix: string, start: number, end: number, timeZone: string): string {
+  const day = (t: number) => formatLocalTime(t, timeZone).slice(0, 10).replaceAll('-', '');
+  return `${prefix}-${day(start)}-${day(end)}`;
 }

@@ -11,7 +11,8 @@ import { type Download, download, envelopeOf } from './testing/download.ts';
 import { docxTable, HAS_POPPLER, pdfText, xlsxRows, zipTexts } from './testing/read-back.ts';
 
 // The three formats and both ranges through a real export route (GET /basic/region/export) over HTTP on both
-// engines: the file read back, the export permission bit, the company's rows only.
+// engines: the file read back, the export permission bit, the company's rows only; and the basic-data lists
+// (vehicles, devices, staff, bus stops) in the three formats.
 
 const NAMES = ['IO 人民广场', 'IO สถานีหมอชิต', 'IO Victory Blvd'];
 
@@ -87,6 +88,52 @@ describe.each(ENGINES)('export formats over HTTP on %s', (engine) => {
     expect(envelopeOf(await get(admin, 'scope=page')).code).toBe(ErrorCode.parameter);
     expect(envelopeOf(await get(admin, 'scope=page&page=1&limit=5000')).code).toBe(ErrorCode.parameter);
   });
+
+  // The basic-data lists (basic-data/list-export.ts) answer through the same module: each in the three formats.
+  it('exports vehicles, devices, staff and bus stops as xlsx, PDF and Word', async () => {
+    const made = [
+      await admin.post('/basic/devices', { imei: '861234569990001', terminal_phone: '013899990001' }),
+      await admin.post('/basic/cars', { car_name: 'Fmt bus สายสีเขียว', lpn: 'FMT-1', imei: '861234569990001' }),
+      await admin.post('/basic/employees', { emp_id: 'F7001', emp_name: 'สมชาย 王', emp_type: 2 }),
+      await admin.post('/basic/busstops', { stop_name: 'Fmt 人民广场', lat: 13.75, lng: 100.5 }),
+    ];
+    expect(
+      made.map((r) => r.code),
+      JSON.stringify(made.map((r) => r.result)),
+    ).toEqual([0, 0, 0, 0]);
+    const lists = [
+      // `short`: a text no PDF column of that list is too narrow for (PDF cells wrap).
+      { path: '/basic/cars/export?search=Fmt%20bus', base: 'vehicles', text: 'Fmt bus สายสีเขียว', short: 'FMT-1' },
+      {
+        path: '/basic/devices/export?search=861234569990001',
+        base: 'devices',
+        text: '013899990001',
+        short: '013899990001',
+      },
+      { path: '/basic/employees/export?search=F7001', base: 'staff', text: 'สมชาย 王', short: 'F7001' },
+      { path: '/basic/busstops/export?search=Fmt', base: 'bus-stops', text: 'Fmt 人民广场', short: 'Fmt 人民广场' },
+    ];
+    for (const list of lists) {
+      const fetch = (format: string) =>
+        download(admin, () => server.clock.now(), 'GET', `${list.path}&format=${format}`, { language: 'zh' });
+      const xlsx = await fetch('xlsx');
+      expect(xlsx.status, list.path).toBe(200);
+      expect(xlsx.disposition).toMatch(new RegExp(`^attachment; filename="${list.base}-\\d{8}\\.xlsx"$`));
+      expect((await xlsxRows(xlsx.bytes)).slice(1).flat(), list.path).toContain(list.text);
+
+      const docx = await fetch('docx');
+      expect(docx.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+      const table = docxTable((await zipTexts(docx.bytes)).get('word/document.xml') ?? '');
+      expect(table.slice(1).flat(), list.path).toContain(list.text);
+
+      if (!pdfFonts().ok) continue;
+      const pdf = await fetch('pdf');
+      expect(pdf.contentType).toBe('application/pdf');
+      expect(pdf.disposition).toMatch(new RegExp(`^attachment; filename="${list.base}-\\d{8}\\.pdf"$`));
+      const text = pdfText(pdf.bytes);
+      if (text !== null) expect(text, list.path).toContain(list.short);
+    }
+  }, 120_000);
 
   it("gives another company's administrator none of these rows", async () => {
     const file = await get(otherAdmin, 'format=docx');

@@ -1,6 +1,6 @@
 import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { EXPORT_MAX_PAGE_SIZE, ExportOptions } from '../../contract/lists.ts';
 import { ApiError, ErrorCode } from '../../kernel/errors.ts';
 import { pickLanguage } from '../../kernel/language.ts';
 import { writeDocx } from './docx.ts';
@@ -17,19 +17,7 @@ import { writeXlsx } from './xlsx.ts';
 
 /** "Top 65,535 rows" (spec "Query bar"): the most one export holds, whatever the filter matches. */
 export const EXPORT_MAX_ROWS = 65_535;
-/** The largest page a "current page" export takes (the lists' biggest page size is far below). */
-export const EXPORT_MAX_PAGE_SIZE = 1000;
-
-/** The export options every list export takes in its query string, next to its own filter. */
-export const ExportOptions = Type.Object({
-  /** xlsx (default), pdf or docx. */
-  format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('pdf'), Type.Literal('docx')])),
-  /** `all` (default): the top 65,535 rows; `page`: the rows of page `page` of size `limit`, as the list shows them. */
-  scope: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('page')])),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: EXPORT_MAX_PAGE_SIZE })),
-});
-export type ExportOptions = Static<typeof ExportOptions>;
+export { EXPORT_MAX_PAGE_SIZE, ExportOptions };
 
 /** Only the export options of a query that also holds a filter. */
 export function exportOptionsOf(query: ExportOptions): ExportOptions {

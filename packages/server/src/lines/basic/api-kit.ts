@@ -2,9 +2,8 @@ import { ALREADY_EXISTS, fillLabel, type Label, LINE_FIELD_LABELS, type LineFiel
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sessionOf } from '../../auth/access.ts';
-import { companyTimeZone, formatLocalTime, knownTimeZone } from '../../companies/time-zone.ts';
-import type { DuplicateDetail } from '../../contract/index.ts';
-import { sendWorkbook } from '../../exports/workbook-reply.ts';
+import { type ListExport, sendListExport } from '../../basic-data/list-export.ts';
+import type { DuplicateDetail, ListExportOptions } from '../../contract/index.ts';
 import { ApiError, ErrorCode } from '../../kernel/errors.ts';
 import { type Language, pickLanguage } from '../../kernel/language.ts';
 import type { Clock } from '../../kernel/time.ts';
@@ -54,30 +53,17 @@ export function announceLines(request: FastifyRequest, companyId: number): void 
   request.server.announceDirectoryChange?.(companyId);
 }
 
-/** Streams an xlsx named `{prefix}-YYYYMMDD.xlsx` (the day in the company's zone or the one asked). */
-export async function sendExport(
+/** The screen's export (xlsx, PDF or Word) with the query's options: basic-data/list-export.ts. */
+export function sendExport<Row>(
   db: Kysely<Database>,
   clock: Clock,
   request: FastifyRequest,
   reply: FastifyReply,
-  prefix: string,
-  timeZoneAsked: string | undefined,
-  write: (out: import('node:stream').Writable, language: Language) => Promise<unknown>,
+  list: ListExport<Row>,
 ): Promise<FastifyReply> {
-  const company = await db
-    .selectFrom('companies')
-    .select('config')
-    .where('id', '=', companyOf(request))
-    .executeTakeFirstOrThrow();
-  const timeZone = knownTimeZone(timeZoneAsked) ?? companyTimeZone(company.config);
-  const day = formatLocalTime(epochSeconds(clock), timeZone).slice(0, 10).replaceAll('-', '');
-  const language = languageOf(request);
-  return sendWorkbook(request, reply, `${prefix}-${day}.xlsx`, (out) => write(out, language));
-}
-
-/** The export's page when both page and limit are given (the query bar's "current page"). */
-export function exportPage(query: { page?: number | undefined; limit?: number | undefined }) {
-  return query.page !== undefined && query.limit !== undefined ? { page: query.page, limit: query.limit } : undefined;
+  const { time_zone, format, scope, page, limit } = request.query as ListExportOptions;
+  const query = { time_zone, format, scope, page, limit };
+  return sendListExport(request, reply, { db, companyId: companyOf(request), now: epochSeconds(clock), query }, list);
 }
 
 export type { Label };

@@ -14,16 +14,8 @@ import { ApiError, ErrorCode } from '../../kernel/errors.ts';
 import type { Services } from '../../services.ts';
 import { paging } from '../../store/paging.ts';
 import { transitDb } from '../schema.ts';
-import {
-  announceLines,
-  companyOf,
-  duplicate,
-  exportPage,
-  languageOf,
-  missing,
-  screenAccess,
-  sendExport,
-} from './api-kit.ts';
+import { announceLines, companyOf, duplicate, languageOf, missing, screenAccess, sendExport } from './api-kit.ts';
+import { SHEETS, STOP_COLUMNS } from './export-columns.ts';
 import { clock as clockText, remark, routeCode, trimmedName } from './line-input.ts';
 import { freeStopId, nextStopCode } from './stop-codes.ts';
 import {
@@ -40,7 +32,6 @@ import {
   stopUseCount,
   updateStop,
 } from './stop-queries.ts';
-import { SHEETS, STOP_COLUMNS, writeSheet } from './workbooks.ts';
 
 // /basic/busstops (spec: list, /routes, /union, POST, PUT, DELETE /{id}, get-max-stop, validator, search/{key},
 // export). A stop's code is unique in the company (1106); a stop that is a station of a line cannot be deleted.
@@ -141,10 +132,14 @@ export function busStopApi(services: Pick<Services, 'db' | 'clock'>): FastifyPlu
       '/basic/busstops/export',
       { schema: { querystring: BusStopExportQuery }, config: access('export') },
       async (request, reply) => {
-        const rows = exportedStops(db, companyOf(request), filterOf(request.query), exportPage(request.query));
-        return sendExport(db, clock, request, reply, 'bus-stops', request.query.time_zone, (out, language) =>
-          writeSheet(out, SHEETS.stops, STOP_COLUMNS, rows, language),
-        );
+        const companyId = companyOf(request);
+        const filter = filterOf(request.query);
+        return sendExport(db, clock, request, reply, {
+          prefix: 'bus-stops',
+          title: SHEETS.stops,
+          columns: STOP_COLUMNS,
+          rows: (upTo) => exportedStops(db, companyId, filter, upTo),
+        });
       },
     );
 

@@ -324,13 +324,8 @@ export async function* exportedRoutes(
   db: Kysely<Database>,
   companyId: number,
   filter: RouteFilter,
-  page?: { page: number; limit: number },
   max = 65_535,
 ): AsyncGenerator<RouteRow> {
-  if (page) {
-    yield* (await listRoutes(db, companyId, filter, page)).rows;
-    return;
-  }
   const batch = 1000;
   for (let offset = 0; offset < max; offset += batch) {
     const rows = await selectRow(filtered(db, companyId, filter))

@@ -16,16 +16,8 @@ import { epochSeconds } from '../../kernel/time.ts';
 import type { Services } from '../../services.ts';
 import { paging } from '../../store/paging.ts';
 import { transitDb } from '../schema.ts';
-import {
-  announceLines,
-  companyOf,
-  duplicate,
-  exportPage,
-  languageOf,
-  missing,
-  screenAccess,
-  sendExport,
-} from './api-kit.ts';
+import { announceLines, companyOf, duplicate, languageOf, missing, screenAccess, sendExport } from './api-kit.ts';
+import { ROUTE_COLUMNS, SHEETS } from './export-columns.ts';
 import { assertRouteChecks, directionValues, routeCode, routeValues, trimmedName } from './line-input.ts';
 import {
   directionDetails,
@@ -39,7 +31,6 @@ import {
   routeStations,
 } from './line-queries.ts';
 import { createLine, deleteLine, updateLine } from './line-writes.ts';
-import { ROUTE_COLUMNS, SHEETS, writeSheet } from './workbooks.ts';
 
 // /basic/routes (spec "Basic data: routes (list, add, update, /{id} get/delete, /own, /validator, /tree, /stations,
 // /directions/list, /directions/station, exports)"; issue 14, docs/basic-data-lines.md).
@@ -187,10 +178,13 @@ export function routeApi(services: Pick<Services, 'db' | 'clock'>): FastifyPlugi
       { schema: { querystring: RouteExportQuery }, config: access('export') },
       async (request, reply) => {
         const companyId = companyOf(request);
-        const rows = exportedRoutes(db, companyId, filterOf(request.query), exportPage(request.query));
-        return sendExport(db, clock, request, reply, 'routes', request.query.time_zone, (out, language) =>
-          writeSheet(out, SHEETS.routes, ROUTE_COLUMNS, rows, language),
-        );
+        const filter = filterOf(request.query);
+        return sendExport(db, clock, request, reply, {
+          prefix: 'routes',
+          title: SHEETS.routes,
+          columns: ROUTE_COLUMNS,
+          rows: (upTo) => exportedRoutes(db, companyId, filter, upTo),
+        });
       },
     );
 

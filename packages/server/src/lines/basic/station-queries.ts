@@ -58,13 +58,8 @@ export async function* exportedStations(
   db: Kysely<Database>,
   companyId: number,
   filter: StationFilter,
-  page?: { page: number; limit: number },
   max = 65_535,
 ): AsyncGenerator<StationRow> {
-  if (page) {
-    yield* (await listStations(db, companyId, filter, page)).rows;
-    return;
-  }
   const batch = 1000;
   for (let offset = 0; offset < max; offset += batch) {
     const rows = await filtered(db, companyId, filter)

@@ -11,7 +11,8 @@ import {
 import { ok } from '../../kernel/envelope.ts';
 import type { Services } from '../../services.ts';
 import { paging } from '../../store/paging.ts';
-import { announceLines, companyOf, exportPage, missing, screenAccess, sendExport } from './api-kit.ts';
+import { announceLines, companyOf, missing, screenAccess, sendExport } from './api-kit.ts';
+import { SHEETS, STATION_COLUMNS } from './export-columns.ts';
 import { trimmedName } from './line-input.ts';
 import { getRoute } from './line-queries.ts';
 import {
@@ -22,7 +23,6 @@ import {
   setOpposite,
   updateStation,
 } from './station-queries.ts';
-import { SHEETS, STATION_COLUMNS, writeSheet } from './workbooks.ts';
 
 // /basic/route/stations (spec: page, limit, data{search, route_id}; PUT; PUT opposite; export; POST azimuth/batch):
 // the Station screen. Where a station sits on its line (order, mileage, place) changes only with its direction
@@ -98,10 +98,14 @@ export function stationApi(services: Pick<Services, 'db' | 'clock'>): FastifyPlu
       '/basic/route/stations/export',
       { schema: { querystring: StationExportQuery }, config: access('export') },
       async (request, reply) => {
-        const rows = exportedStations(db, companyOf(request), filterOf(request.query), exportPage(request.query));
-        return sendExport(db, clock, request, reply, 'stations', request.query.time_zone, (out, language) =>
-          writeSheet(out, SHEETS.stations, STATION_COLUMNS, rows, language),
-        );
+        const companyId = companyOf(request);
+        const filter = filterOf(request.query);
+        return sendExport(db, clock, request, reply, {
+          prefix: 'stations',
+          title: SHEETS.stations,
+          columns: STATION_COLUMNS,
+          rows: (upTo) => exportedStations(db, companyId, filter, upTo),
+        });
       },
     );
   };

@@ -98,13 +98,8 @@ export async function* exportedStops(
   db: Kysely<Database>,
   companyId: number,
   filter: BusStopFilter,
-  page?: { page: number; limit: number },
   max = 65_535,
 ): AsyncGenerator<BusStopRow> {
-  if (page) {
-    yield* (await listStops(db, companyId, filter, page)).rows;
-    return;
-  }
   const batch = 1000;
   for (let offset = 0; offset < max; offset += batch) {
     const rows = await filtered(db, companyId, filter)

@@ -102,11 +102,23 @@ describe.each(ENGINES)('GTFS export round trip on %s', (engine) => {
     expect(await counts(server.store.db, imported.companyId)).toEqual(before);
   }, 180_000);
 
-  it('needs the export bit on the lines screens (1005)', async () => {
-    const viewer = await signedInUserWith(server, admin, 'gtfs-viewer', { MonitoringLineMap: PermissionBit.view });
-    const file = await download(viewer, () => server.clock.now(), 'GET', '/basic/routes/gtfs/export');
-    expect(envelopeOf(file).code).toBe(ErrorCode.permission);
-  });
+  it('needs the export bit of the line screen, BasicRoute (1005 without it)', async () => {
+    const viewer = await signedInUserWith(server, admin, 'gtfs-viewer', { BasicRoute: PermissionBit.view });
+    const refused = await download(viewer, () => server.clock.now(), 'GET', '/basic/routes/gtfs/export');
+    expect(envelopeOf(refused).code).toBe(ErrorCode.permission);
+    // The line map's export bit was the guard before; it is not the line screen's.
+    const lineMap = await signedInUserWith(server, admin, 'gtfs-line-map', {
+      MonitoringLineMap: PermissionBit.view | PermissionBit.export,
+    });
+    const alsoRefused = await download(lineMap, () => server.clock.now(), 'GET', '/basic/routes/gtfs/export');
+    expect(envelopeOf(alsoRefused).code).toBe(ErrorCode.permission);
+    const exporter = await signedInUserWith(server, admin, 'gtfs-exporter', {
+      BasicRoute: PermissionBit.view | PermissionBit.export,
+    });
+    const file = await download(exporter, () => server.clock.now(), 'GET', '/basic/routes/gtfs/export');
+    expect(file.status).toBe(200);
+    expect(file.contentType).toBe('application/zip');
+  }, 120_000);
 });
 
 describe('stop times of an exported trip', () => {

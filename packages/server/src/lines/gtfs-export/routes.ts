@@ -8,10 +8,10 @@ import type { Services } from '../../services.ts';
 import { writeGtfsFeed } from './write-feed.ts';
 
 // GET /basic/routes/gtfs/export (docs/api.md "Exports, imports and GTFS"): the caller's company as a GTFS zip.
-// The export bit of the line map, the screen that shows the lines and their timetable today; when Basic → Lines
-// (BasicRoute, the basic-lines work) lands, its name joins this list.
+// The feed is the company's lines, stops and timetables: it belongs to the line screen (Basic → Lines), so it needs
+// that screen's export bit, as the line list's own export does.
 
-export const GTFS_ACCESS = { screen: ['MonitoringLineMap'], need: 'export' } as const;
+export const GTFS_ACCESS = { screen: ['BasicRoute'], need: 'export' } as const;
 
 export function gtfsExportRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPluginAsyncTypebox {
   const { db, clock } = services;

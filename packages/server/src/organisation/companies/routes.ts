@@ -3,6 +3,8 @@ import { SALES_LEVELS } from '@headway/spec';
 import type { FastifyRequest } from 'fastify';
 import { sessionOf } from '../../auth/access.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { streamOf } from '../../basic-data/list-export.ts';
+import { basicScreenRoutes } from '../../basic-data/screen-routes.ts';
 import {
   CompanyExportQuery,
   CompanyListQuery,
@@ -16,10 +18,9 @@ import { ok } from '../../kernel/envelope.ts';
 import { ApiError, ErrorCode } from '../../kernel/errors.ts';
 import { epochSeconds } from '../../kernel/time.ts';
 import type { Services } from '../../services.ts';
-import { paging } from '../../store/paging.ts';
 import { accountTaken } from '../../users/queries.ts';
-import { access, bound, EXPORT_MAX_ROWS, labelOf, ruleError, taken, trimmed } from '../rules.ts';
-import { COMMON_HEADERS, exportWorkbook } from '../workbook.ts';
+import { COMMON_HEADERS } from '../headers.ts';
+import { access, bound, labelOf, ruleError, taken, trimmed } from '../rules.ts';
 import { companyValues, PLATFORM_TERMS } from './input.ts';
 import {
   allCompanies,
@@ -59,25 +60,76 @@ export function companyAdminRoutes(services: Pick<Services, 'db' | 'clock'>): Fa
     }
   }
 
-  return async (app) => {
-    app.get(
-      '/basic/companies',
-      { schema: { querystring: CompanyListQuery }, config: access(SCREEN, 'view') },
-      async (request) => {
-        const { page, limit, ...filter } = request.query;
-        return ok(await listCompanies(db, scopeOf(request), filter, paging({ page, limit })));
+  const screen = basicScreenRoutes(services, {
+    path: '/basic/companies',
+    access: { screen: SCREEN },
+    get: ({ request }, id) => getCompany(db, scopeOf(request), id),
+    list: {
+      query: CompanyListQuery,
+      rows: ({ request }, filter, page) => listCompanies(db, scopeOf(request), filter, page),
+    },
+    validator: {
+      query: CompanyValidatorQuery,
+      check: async (_context, query) => {
+        const name = trimmed(query.name);
+        if (await companyNameTaken(db, name, query.id)) throw taken('name', name);
       },
-    );
+    },
+    update: {
+      body: UpdateCompanyBody,
+      id: (body) => body.id,
+      save: async ({ request, now }, id, body, current) => {
+        const values = companyValues(body, current);
+        // The platform's commercial terms are the system administrator's (1005 naming the term).
+        if (scopeOf(request).only !== undefined && PLATFORM_TERMS.some((term) => values[term] !== current[term])) {
+          throw new ApiError(ErrorCode.permission, { field: PLATFORM_TERMS.find((t) => values[t] !== current[t]) });
+        }
+        if (await companyNameTaken(db, values.name, id)) throw taken('name', values.name);
+        await updateCompany(db, id, values, now);
+      },
+    },
+    export: {
+      query: CompanyExportQuery,
+      table: async ({ request }, filter) => ({
+        prefix: 'companies',
+        title: { en: 'Companies', zh: '公司', th: 'บริษัท' },
+        total: await countCompanies(db, scopeOf(request), filter),
+        rows: (upTo) => streamOf(allCompanies(db, scopeOf(request), filter, upTo)),
+        columns: [
+          { header: { en: 'Company', zh: '公司名称', th: 'ชื่อบริษัท' }, width: 24, value: (r) => r.name },
+          { header: { en: 'Title', zh: '系统标题', th: 'ชื่อที่แสดง' }, width: 24, value: (r) => r.title },
+          { header: { en: 'Contact', zh: '联系人', th: 'ผู้ติดต่อ' }, width: 14, value: (r) => r.contact },
+          { header: COMMON_HEADERS.phone, width: 16, value: (r) => r.phone },
+          { header: { en: 'Address', zh: '地址', th: 'ที่อยู่' }, width: 30, value: (r) => r.address },
+          {
+            header: { en: 'Sales level', zh: '销售级别', th: 'ระดับบริการ' },
+            width: 12,
+            value: (r, l) => labelOf(SALES_LEVELS, r.sales_level, l),
+          },
+          { header: { en: 'Archive days', zh: '归档天数', th: 'วันเก็บข้อมูล' }, width: 12, value: (r) => r.archive_days },
+          { header: { en: 'Peaks', zh: '高峰时段', th: 'ช่วงเวลาเร่งด่วน' }, width: 26, value: (r) => r.peaks },
+          {
+            header: { en: 'Authorised vehicles', zh: '授权车辆数', th: 'จำนวนรถที่อนุญาต' },
+            width: 12,
+            value: (r) => r.authorised_vehicles,
+          },
+          { header: { en: 'Vehicles', zh: '车辆数', th: 'จำนวนรถ' }, width: 10, value: (r) => r.vehicle_count },
+          { header: { en: 'Users', zh: '用户数', th: 'จำนวนผู้ใช้' }, width: 10, value: (r) => r.user_count },
+          {
+            header: { en: 'Contract end', zh: '到期时间', th: 'สิ้นสุดสัญญา' },
+            width: 21,
+            kind: 'time',
+            value: (r) => r.expire_time,
+          },
+          { header: COMMON_HEADERS.remark, width: 30, value: (r) => r.remark },
+          { header: COMMON_HEADERS.created, width: 21, kind: 'time', value: (r) => r.created_at },
+        ],
+      }),
+    },
+  });
 
-    app.get(
-      '/basic/companies/validator',
-      { schema: { querystring: CompanyValidatorQuery }, config: access(SCREEN, 'view') },
-      async (request) => {
-        const name = trimmed(request.query.name);
-        if (await companyNameTaken(db, name, request.query.id)) throw taken('name', name);
-        return ok(true);
-      },
-    );
+  return async (app) => {
+    await app.register(screen);
 
     app.post(
       '/basic/companies',
@@ -123,23 +175,6 @@ export function companyAdminRoutes(services: Pick<Services, 'db' | 'clock'>): Fa
       },
     );
 
-    app.put(
-      '/basic/companies',
-      { schema: { body: UpdateCompanyBody }, config: access(SCREEN, 'edit') },
-      async (request) => {
-        const scope = scopeOf(request);
-        const { id } = request.body;
-        const current = await visible(scope, id);
-        const values = companyValues(request.body, current);
-        if (scope.only !== undefined && PLATFORM_TERMS.some((term) => values[term] !== current[term])) {
-          throw new ApiError(ErrorCode.permission, { field: PLATFORM_TERMS.find((t) => values[t] !== current[t]) });
-        }
-        if (await companyNameTaken(db, values.name, id)) throw taken('name', values.name);
-        await updateCompany(db, id, values, epochSeconds(clock));
-        return ok(await visible(scope, id));
-      },
-    );
-
     app.delete(
       '/basic/companies/:id',
       { schema: { params: IdParams }, config: access(SCREEN, 'delete') },
@@ -152,57 +187,6 @@ export function companyAdminRoutes(services: Pick<Services, 'db' | 'clock'>): Fa
         if (company.vehicle_count > 0) throw bound({ vehicles: company.vehicle_count });
         await deleteCompany(db, id);
         return ok(null);
-      },
-    );
-
-    app.get(
-      '/basic/companies/export',
-      { schema: { querystring: CompanyExportQuery }, config: access(SCREEN, 'export') },
-      async (request, reply) => {
-        const { companyId } = sessionOf(request);
-        const { time_zone, ...filter } = request.query;
-        const scope = scopeOf(request);
-        return exportWorkbook({
-          request,
-          reply,
-          db,
-          companyId,
-          now: epochSeconds(clock),
-          timeZone: time_zone,
-          prefix: 'companies',
-          sheet: { en: 'Companies', zh: '公司', th: 'บริษัท' },
-          total: await countCompanies(db, scope, filter),
-          rows: () => allCompanies(db, scope, filter, EXPORT_MAX_ROWS),
-          columns: [
-            { header: { en: 'Company', zh: '公司名称', th: 'ชื่อบริษัท' }, width: 24, cell: (r) => r.name },
-            { header: { en: 'Title', zh: '系统标题', th: 'ชื่อที่แสดง' }, width: 24, cell: (r) => r.title },
-            { header: { en: 'Contact', zh: '联系人', th: 'ผู้ติดต่อ' }, width: 14, cell: (r) => r.contact },
-            { header: COMMON_HEADERS.phone, width: 16, cell: (r) => r.phone },
-            { header: { en: 'Address', zh: '地址', th: 'ที่อยู่' }, width: 30, cell: (r) => r.address },
-            {
-              header: { en: 'Sales level', zh: '销售级别', th: 'ระดับบริการ' },
-              width: 12,
-              cell: (r, l) => labelOf(SALES_LEVELS, r.sales_level, l),
-            },
-            { header: { en: 'Archive days', zh: '归档天数', th: 'วันเก็บข้อมูล' }, width: 12, cell: (r) => r.archive_days },
-            { header: { en: 'Peaks', zh: '高峰时段', th: 'ช่วงเวลาเร่งด่วน' }, width: 26, cell: (r) => r.peaks },
-            {
-              header: { en: 'Authorised vehicles', zh: '授权车辆数', th: 'จำนวนรถที่อนุญาต' },
-              width: 12,
-              cell: (r) => r.authorised_vehicles,
-            },
-            { header: { en: 'Vehicles', zh: '车辆数', th: 'จำนวนรถ' }, width: 10, cell: (r) => r.vehicle_count },
-            { header: { en: 'Users', zh: '用户数', th: 'จำนวนผู้ใช้' }, width: 10, cell: (r) => r.user_count },
-            {
-              header: { en: 'Contract end', zh: '到期时间', th: 'สิ้นสุดสัญญา' },
-              width: 21,
-              time: true,
-              cell: (r) => r.expire_time,
-            },
-            { header: COMMON_HEADERS.remark, width: 30, cell: (r) => r.remark },
-            { header: COMMON_HEADERS.created, width: 21, time: true, cell: (r) => r.created_at },
-          ],
-        });
       },
     );
   };

@@ -1,23 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DISPLAY_CONTENT_MAX, DISPLAY_TYPES, nameRule, remarkRule } from '@headway/spec';
 import { sessionOf } from '../../auth/access.ts';
+import { streamOf } from '../../basic-data/list-export.ts';
+import { basicScreenRoutes } from '../../basic-data/screen-routes.ts';
 import {
   DisplayInfoBody,
   DisplayInfoExportQuery,
   DisplayInfoListQuery,
   DisplayInfoValidatorQuery,
   DisplayRouteQuery,
-  IdParams,
   UpdateDisplayInfoBody,
 } from '../../contract/index.ts';
 import { ok } from '../../kernel/envelope.ts';
-import { ApiError, ErrorCode } from '../../kernel/errors.ts';
 import { epochSeconds } from '../../kernel/time.ts';
 import type { Services } from '../../services.ts';
-import { paging } from '../../store/paging.ts';
+import { COMMON_HEADERS } from '../headers.ts';
 import { reference } from '../references.ts';
-import { access, check, EXPORT_MAX_ROWS, known, labelOf, ruleError, taken, trimmed } from '../rules.ts';
-import { COMMON_HEADERS, exportWorkbook } from '../workbook.ts';
+import { access, check, known, labelOf, ruleError, taken, trimmed } from '../rules.ts';
 import {
   allDisplayInfo,
   countDisplayInfo,
@@ -67,21 +66,71 @@ export function displayInfoRoutes(services: Pick<Services, 'db' | 'clock'>): Fas
     };
   }
 
-  async function visible(companyId: number, id: number) {
-    const found = await getDisplayInfo(db, companyId, id);
-    if (!found) throw new ApiError(ErrorCode.recordMissing);
-    return found;
-  }
+  const screen = basicScreenRoutes(services, {
+    path: '/basic/display-info',
+    access: { screen: SCREEN },
+    get: ({ companyId }, id) => getDisplayInfo(db, companyId, id),
+    list: {
+      query: DisplayInfoListQuery,
+      rows: ({ companyId }, filter, page) => listDisplayInfo(db, companyId, filter, page),
+    },
+    validator: {
+      query: DisplayInfoValidatorQuery,
+      check: async ({ companyId }, query) => {
+        const name = trimmed(query.display_name);
+        if (await displayNameTaken(db, companyId, name, query.id)) throw taken('display_name', name);
+      },
+    },
+    create: {
+      body: DisplayInfoBody,
+      insert: async ({ companyId, now }, body) => insertDisplayInfo(db, companyId, await values(companyId, body), now),
+    },
+    update: {
+      body: UpdateDisplayInfoBody,
+      id: (body) => body.id,
+      save: async ({ companyId, now }, id, body) =>
+        updateDisplayInfo(db, companyId, id, await values(companyId, body, id), now),
+    },
+    remove: { delete: ({ companyId }, id) => deleteDisplayInfo(db, companyId, id) },
+    export: {
+      query: DisplayInfoExportQuery,
+      table: async ({ companyId }, filter) => ({
+        prefix: 'display-info',
+        title: { en: 'Display info', zh: '显示信息', th: 'ข้อมูลการแสดงผล' },
+        total: await countDisplayInfo(db, companyId, filter),
+        rows: (upTo) => streamOf(allDisplayInfo(db, companyId, filter, upTo)),
+        columns: [
+          { header: { en: 'Name', zh: '名称', th: 'ชื่อ' }, width: 20, value: (r) => r.display_name },
+          {
+            header: { en: 'Line', zh: '线路', th: 'สายรถ' },
+            width: 18,
+            value: (r, l) => r.route_name || { en: 'All lines', zh: '全部线路', th: 'ทุกสาย' }[l],
+          },
+          {
+            header: { en: 'Display', zh: '显示位置', th: 'จอแสดงผล' },
+            width: 16,
+            value: (r, l) => labelOf(DISPLAY_TYPES, r.display_type, l),
+          },
+          { header: { en: 'Content', zh: '内容', th: 'เนื้อหา' }, width: 48, value: (r) => r.content },
+          { header: { en: 'Order', zh: '排序', th: 'ลำดับ' }, width: 8, value: (r) => r.sort_id },
+          {
+            header: COMMON_HEADERS.state,
+            width: 10,
+            value: (r, l) =>
+              r.state === SHOWN.shown
+                ? { en: 'Shown', zh: '显示', th: 'แสดง' }[l]
+                : { en: 'Hidden', zh: '隐藏', th: 'ซ่อน' }[l],
+          },
+          { header: { en: 'From', zh: '开始时间', th: 'เริ่ม' }, width: 21, kind: 'time', value: (r) => r.start_time },
+          { header: { en: 'Until', zh: '结束时间', th: 'สิ้นสุด' }, width: 21, kind: 'time', value: (r) => r.end_time },
+          { header: COMMON_HEADERS.remark, width: 30, value: (r) => r.remark },
+        ],
+      }),
+    },
+  });
 
   return async (app) => {
-    app.get(
-      '/basic/display-info',
-      { schema: { querystring: DisplayInfoListQuery }, config: access(SCREEN, 'view') },
-      async (request) => {
-        const { page, limit, ...filter } = request.query;
-        return ok(await listDisplayInfo(db, sessionOf(request).companyId, filter, paging({ page, limit })));
-      },
-    );
+    await app.register(screen);
 
     app.get(
       '/basic/display-info/route',
@@ -96,98 +145,6 @@ export function displayInfoRoutes(services: Pick<Services, 'db' | 'clock'>): Fas
 
     app.get('/basic/display-info/lines', { config: access(SCREEN, 'view') }, async (request) =>
       ok(await lineOptions(db, sessionOf(request).companyId)),
-    );
-
-    app.get(
-      '/basic/display-info/validator',
-      { schema: { querystring: DisplayInfoValidatorQuery }, config: access(SCREEN, 'view') },
-      async (request) => {
-        const name = trimmed(request.query.display_name);
-        if (await displayNameTaken(db, sessionOf(request).companyId, name, request.query.id)) {
-          throw taken('display_name', name);
-        }
-        return ok(true);
-      },
-    );
-
-    app.post(
-      '/basic/display-info',
-      { schema: { body: DisplayInfoBody }, config: access(SCREEN, 'add') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const id = await insertDisplayInfo(db, companyId, await values(companyId, request.body), epochSeconds(clock));
-        return ok(await visible(companyId, id));
-      },
-    );
-
-    app.put(
-      '/basic/display-info',
-      { schema: { body: UpdateDisplayInfoBody }, config: access(SCREEN, 'edit') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const { id } = request.body;
-        await visible(companyId, id);
-        await updateDisplayInfo(db, companyId, id, await values(companyId, request.body, id), epochSeconds(clock));
-        return ok(await visible(companyId, id));
-      },
-    );
-
-    app.delete(
-      '/basic/display-info/:id',
-      { schema: { params: IdParams }, config: access(SCREEN, 'delete') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        await visible(companyId, request.params.id);
-        await deleteDisplayInfo(db, companyId, request.params.id);
-        return ok(null);
-      },
-    );
-
-    app.get(
-      '/basic/display-info/export',
-      { schema: { querystring: DisplayInfoExportQuery }, config: access(SCREEN, 'export') },
-      async (request, reply) => {
-        const { companyId } = sessionOf(request);
-        const { time_zone, ...filter } = request.query;
-        return exportWorkbook({
-          request,
-          reply,
-          db,
-          companyId,
-          now: epochSeconds(clock),
-          timeZone: time_zone,
-          prefix: 'display-info',
-          sheet: { en: 'Display info', zh: '显示信息', th: 'ข้อมูลการแสดงผล' },
-          total: await countDisplayInfo(db, companyId, filter),
-          rows: () => allDisplayInfo(db, companyId, filter, EXPORT_MAX_ROWS),
-          columns: [
-            { header: { en: 'Name', zh: '名称', th: 'ชื่อ' }, width: 20, cell: (r) => r.display_name },
-            {
-              header: { en: 'Line', zh: '线路', th: 'สายรถ' },
-              width: 18,
-              cell: (r, l) => r.route_name || { en: 'All lines', zh: '全部线路', th: 'ทุกสาย' }[l],
-            },
-            {
-              header: { en: 'Display', zh: '显示位置', th: 'จอแสดงผล' },
-              width: 16,
-              cell: (r, l) => labelOf(DISPLAY_TYPES, r.display_type, l),
-            },
-            { header: { en: 'Content', zh: '内容', th: 'เนื้อหา' }, width: 48, cell: (r) => r.content },
-            { header: { en: 'Order', zh: '排序', th: 'ลำดับ' }, width: 8, cell: (r) => r.sort_id },
-            {
-              header: COMMON_HEADERS.state,
-              width: 10,
-              cell: (r, l) =>
-                r.state === SHOWN.shown
-                  ? { en: 'Shown', zh: '显示', th: 'แสดง' }[l]
-                  : { en: 'Hidden', zh: '隐藏', th: 'ซ่อน' }[l],
-            },
-            { header: { en: 'From', zh: '开始时间', th: 'เริ่ม' }, width: 21, time: true, cell: (r) => r.start_time },
-            { header: { en: 'Until', zh: '结束时间', th: 'สิ้นสุด' }, width: 21, time: true, cell: (r) => r.end_time },
-            { header: COMMON_HEADERS.remark, width: 30, cell: (r) => r.remark },
-          ],
-        });
-      },
     );
   };
 }

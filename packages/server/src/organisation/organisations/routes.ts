@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { codeRule, nameRule, phoneRule, remarkRule } from '@headway/spec';
 import { sessionOf } from '../../auth/access.ts';
+import { streamOf } from '../../basic-data/list-export.ts';
+import { basicScreenRoutes } from '../../basic-data/screen-routes.ts';
 import {
-  IdParams,
   OrganisationBody,
   OrganisationExportQuery,
   OrganisationListQuery,
@@ -10,13 +11,10 @@ import {
   UpdateOrganisationBody,
 } from '../../contract/index.ts';
 import { ok } from '../../kernel/envelope.ts';
-import { ApiError, ErrorCode } from '../../kernel/errors.ts';
-import { epochSeconds } from '../../kernel/time.ts';
 import type { Services } from '../../services.ts';
-import { paging } from '../../store/paging.ts';
+import { COMMON_HEADERS } from '../headers.ts';
 import { reference } from '../references.ts';
-import { access, bound, check, EXPORT_MAX_ROWS, ruleError, taken, trimmed } from '../rules.ts';
-import { COMMON_HEADERS, exportWorkbook } from '../workbook.ts';
+import { access, bound, check, ruleError, taken, trimmed } from '../rules.ts';
 import {
   allOrganisations,
   countOrganisations,
@@ -40,7 +38,7 @@ const SCREEN = 'BasicOrganisation';
 const PICKERS = [SCREEN, 'BasicFleet', 'BasicEmployee'] as const;
 
 export function organisationRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPluginAsyncTypebox {
-  const { db, clock } = services;
+  const { db } = services;
 
   async function values(companyId: number, body: OrganisationBody, except?: number): Promise<OrganisationValues> {
     check('organ_name', nameRule(body.organ_name));
@@ -65,104 +63,64 @@ export function organisationRoutes(services: Pick<Services, 'db' | 'clock'>): Fa
     };
   }
 
-  async function visible(companyId: number, id: number) {
-    const found = await getOrganisation(db, companyId, id);
-    if (!found) throw new ApiError(ErrorCode.recordMissing);
-    return found;
-  }
+  const screen = basicScreenRoutes(services, {
+    path: '/basic/organisations',
+    access: { screen: SCREEN },
+    get: ({ companyId }, id) => getOrganisation(db, companyId, id),
+    list: {
+      query: OrganisationListQuery,
+      rows: ({ companyId }, filter, page) => listOrganisations(db, companyId, filter, page),
+    },
+    validator: {
+      query: OrganisationValidatorQuery,
+      check: async ({ companyId }, query) => {
+        const name = trimmed(query.organ_name);
+        if (await organisationNameTaken(db, companyId, name, query.id)) throw taken('organ_name', name);
+      },
+    },
+    create: {
+      body: OrganisationBody,
+      insert: async ({ companyId, now }, body) => insertOrganisation(db, companyId, await values(companyId, body), now),
+    },
+    update: {
+      body: UpdateOrganisationBody,
+      id: (body) => body.id,
+      save: async ({ companyId, now }, id, body) =>
+        updateOrganisation(db, companyId, id, await values(companyId, body, id), now),
+    },
+    remove: {
+      inUse: async ({ companyId }, organisation) => {
+        const users = await organisationUsers(db, companyId, organisation.id);
+        return users.organisations + users.fleets + users.employees > 0 ? bound(users) : undefined;
+      },
+      delete: ({ companyId }, id) => deleteOrganisation(db, companyId, id),
+    },
+    export: {
+      query: OrganisationExportQuery,
+      table: async ({ companyId }, filter) => ({
+        prefix: 'organisations',
+        title: { en: 'Organisations', zh: '组织机构', th: 'หน่วยงาน' },
+        total: await countOrganisations(db, companyId, filter),
+        rows: (upTo) => streamOf(allOrganisations(db, companyId, filter, upTo)),
+        columns: [
+          { header: { en: 'Organisation', zh: '机构名称', th: 'ชื่อหน่วยงาน' }, width: 24, value: (r) => r.organ_name },
+          { header: { en: 'Code', zh: '机构编码', th: 'รหัส' }, width: 14, value: (r) => r.organ_code },
+          { header: { en: 'Parent', zh: '上级机构', th: 'หน่วยงานแม่' }, width: 24, value: (r) => r.parent_name },
+          { header: COMMON_HEADERS.leader, width: 14, value: (r) => r.leader },
+          { header: COMMON_HEADERS.phone, width: 16, value: (r) => r.phone },
+          { header: { en: 'Staff', zh: '员工数', th: 'จำนวนพนักงาน' }, width: 10, value: (r) => r.employee_count },
+          { header: { en: 'Order', zh: '排序', th: 'ลำดับ' }, width: 8, value: (r) => r.sort_id },
+          { header: COMMON_HEADERS.remark, width: 30, value: (r) => r.remark },
+          { header: COMMON_HEADERS.created, width: 21, kind: 'time', value: (r) => r.created_at },
+        ],
+      }),
+    },
+  });
 
   return async (app) => {
-    app.get(
-      '/basic/organisations',
-      { schema: { querystring: OrganisationListQuery }, config: access(SCREEN, 'view') },
-      async (request) => {
-        const { page, limit, ...filter } = request.query;
-        return ok(await listOrganisations(db, sessionOf(request).companyId, filter, paging({ page, limit })));
-      },
-    );
-
+    await app.register(screen);
     app.get('/basic/organisations/tree', { config: access(PICKERS, 'view') }, async (request) =>
       ok(await organisationTree(db, sessionOf(request).companyId)),
-    );
-
-    app.get(
-      '/basic/organisations/validator',
-      { schema: { querystring: OrganisationValidatorQuery }, config: access(SCREEN, 'view') },
-      async (request) => {
-        const name = trimmed(request.query.organ_name);
-        if (await organisationNameTaken(db, sessionOf(request).companyId, name, request.query.id)) {
-          throw taken('organ_name', name);
-        }
-        return ok(true);
-      },
-    );
-
-    app.post(
-      '/basic/organisations',
-      { schema: { body: OrganisationBody }, config: access(SCREEN, 'add') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const id = await insertOrganisation(db, companyId, await values(companyId, request.body), epochSeconds(clock));
-        return ok(await visible(companyId, id));
-      },
-    );
-
-    app.put(
-      '/basic/organisations',
-      { schema: { body: UpdateOrganisationBody }, config: access(SCREEN, 'edit') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const { id } = request.body;
-        await visible(companyId, id);
-        await updateOrganisation(db, companyId, id, await values(companyId, request.body, id), epochSeconds(clock));
-        return ok(await visible(companyId, id));
-      },
-    );
-
-    app.delete(
-      '/basic/organisations/:id',
-      { schema: { params: IdParams }, config: access(SCREEN, 'delete') },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        const { id } = request.params;
-        await visible(companyId, id);
-        const users = await organisationUsers(db, companyId, id);
-        if (users.organisations + users.fleets + users.employees > 0) throw bound(users);
-        await deleteOrganisation(db, companyId, id);
-        return ok(null);
-      },
-    );
-
-    app.get(
-      '/basic/organisations/export',
-      { schema: { querystring: OrganisationExportQuery }, config: access(SCREEN, 'export') },
-      async (request, reply) => {
-        const { companyId } = sessionOf(request);
-        const { time_zone, ...filter } = request.query;
-        return exportWorkbook({
-          request,
-          reply,
-          db,
-          companyId,
-          now: epochSeconds(clock),
-          timeZone: time_zone,
-          prefix: 'organisations',
-          sheet: { en: 'Organisations', zh: '组织机构', th: 'หน่วยงาน' },
-          total: await countOrganisations(db, companyId, filter),
-          rows: () => allOrganisations(db, companyId, filter, EXPORT_MAX_ROWS),
-          columns: [
-            { header: { en: 'Organisation', zh: '机构名称', th: 'ชื่อหน่วยงาน' }, width: 24, cell: (r) => r.organ_name },
-            { header: { en: 'Code', zh: '机构编码', th: 'รหัส' }, width: 14, cell: (r) => r.organ_code },
-            { header: { en: 'Parent', zh: '上级机构', th: 'หน่วยงานแม่' }, width: 24, cell: (r) => r.parent_name },
-            { header: COMMON_HEADERS.leader, width: 14, cell: (r) => r.leader },
-            { header: COMMON_HEADERS.phone, width: 16, cell: (r) => r.phone },
-            { header: { en: 'Staff', zh: '员工数', th: 'จำนวนพนักงาน' }, width: 10, cell: (r) => r.employee_count },
-            { header: { en: 'Order', zh: '排序', th: 'ลำดับ' }, width: 8, cell: (r) => r.sort_id },
-            { header: COMMON_HEADERS.remark, width: 30, cell: (r) => r.remark },
-            { header: COMMON_HEADERS.created, width: 21, time: true, cell: (r) => r.created_at },
-          ],
-        });
-      },
     );
   };
 }
