@@ -104,6 +104,31 @@ describe.each(ENGINES)('gateway over TCP on %s', (engine) => {
     expect(gateway.latestPosition(phone)?.terminalPhone).toBe(phone);
   });
 
+  it('accepts a 2019 terminal whose phone the console holds in the 12-digit form (013…)', async () => {
+    const phone = '013912340001';
+    await trackDb(t.store.db)
+      .insertInto('devices')
+      .values({
+        company_id: companyId,
+        terminal_phone: phone,
+        imei: 'IMEI2019B',
+        protocol_version: '2019',
+        device_type: '',
+        sim: '',
+        created_at: 0,
+      })
+      .execute();
+    // It sends 00000000013912340001: neither the registry's 12 digits nor the zeros stripped.
+    const term = await TestTerminal.connect(gateway.ports.jt808, phone, 2019);
+    terminals.push(term);
+    const reg = await term.register();
+    expect(reg.result).toBe(0);
+    expect(await term.authenticate(reg.token ?? '')).toBe(0);
+    const now = Math.floor(Date.now() / 1000);
+    await term.ackOf(term.send({ msgId: 0x0200, body: busFix(now) }));
+    expect((await rows(phone)).map((r) => r.event_time)).toEqual([now]);
+  });
+
   it('holds the ack while the writer is held, and publishes the batch after the commit', async () => {
     const term = await online();
     const published: number[] = [];
