@@ -233,6 +233,8 @@ it('shows the terminal driving the drawn line on the live map, with its next sta
   await expect.poll(() => next.textContent(), POLL).toMatch(/Old Town$/);
   await expect.poll(toTerminal, POLL).toBeLessThan(firstLeft);
   expect(firstNext).not.toMatch(/Old Town$/);
+  // The map stayed where the bus was when opened; a click on it in the tree brings it back into view.
+  await node.click();
   await shot(page, 'first-run-live-map.png');
 
   // The full refresh the map polls agrees: the vehicle (bound by IMEI) carries the route progress of the terminal

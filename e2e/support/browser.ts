@@ -35,7 +35,7 @@ export async function openSession(
   browser: Browser,
   name: string,
   locale = 'en-US',
-  /** A file's own server (basic-lines.e2e.ts starts an empty deployment); the shared one by default. */
+  /** A file's own server (first-run.e2e.ts starts an empty deployment); the shared one by default. */
   url = baseUrl(),
 ): Promise<Session> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale, baseURL: url });
