@@ -9,6 +9,7 @@ import {
   keepArtifactsOnFailure,
   launch,
   login,
+  openMenu,
   openSession,
   type Session,
   shot,
@@ -60,14 +61,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** As the operator goes: the sidebar's group, then its item (the console keeps each opened screen in a tab). */
-async function openMenu(group: string, item: string) {
-  const target = page.getByTestId(`menu-${item}`);
-  if (!(await target.isVisible())) await page.getByTestId('sidebar').getByText(group, { exact: true }).click();
-  await target.click();
-  await page.waitForURL(`**${item}`);
-}
-
 async function mapCentre(p: Page) {
   const box = await p.getByTestId('line-editor-map').boundingBox();
   if (!box) throw new Error('no editor map');
@@ -93,7 +86,7 @@ it('starts empty: no line, no stop, no device, no vehicle', async () => {
 });
 
 it('adds a line and draws its two directions with their stations, saved checked', async () => {
-  await openMenu('Basic data', '/basic/route');
+  await openMenu(page, 'Basic data', '/basic/route');
   await page.getByTestId('route-page').waitFor();
   await page.getByTestId('route-page-add').click();
   await page.getByTestId('route-form-code').fill(LINE.code);
@@ -146,7 +139,7 @@ it('adds a line and draws its two directions with their stations, saved checked'
   expect(up?.distance).toBe(up?.stations.at(-1)?.distance);
   expect(line.directions[1]?.stations[0]?.station_name).toBe('Old Town');
   // Every station became a bus stop; the way back shares the up direction's stops, listed and on one map.
-  await openMenu('Basic data', '/basic/bus-stop');
+  await openMenu(page, 'Basic data', '/basic/bus-stop');
   const stops = page.getByTestId('bus-stop-page');
   await expect.poll(() => stops.locator('.ant-table-row').count(), POLL).toBe(4);
   await page.getByTestId('bus-stop-page-union').click();
@@ -156,7 +149,7 @@ it('adds a line and draws its two directions with their stations, saved checked'
 }, 180_000);
 
 it('adds the terminal as a device (phone, IMEI, JT/T 808-2019)', async () => {
-  await openMenu('Basic data', '/basic/device');
+  await openMenu(page, 'Basic data', '/basic/device');
   const devices = page.getByTestId('device-page');
   await page.getByTestId('device-add').click();
   await page.getByTestId('device-form-phone').fill(PHONE);
@@ -174,7 +167,7 @@ it('adds the terminal as a device (phone, IMEI, JT/T 808-2019)', async () => {
 }, 120_000);
 
 it('adds the vehicle holding that device on that line', async () => {
-  await openMenu('Basic data', '/basic/vehicle');
+  await openMenu(page, 'Basic data', '/basic/vehicle');
   const vehicles = page.getByTestId('vehicle-page');
   await page.getByTestId('vehicle-add').click();
   await page.getByTestId('vehicle-form-name').fill(CAR);
@@ -213,7 +206,7 @@ it('shows the terminal driving the drawn line on the live map, with its next sta
   const driving = bus;
   for (const f of steps.slice(0, 4)) await driving.driveTo(f);
 
-  await openMenu('Monitoring', '/monitoring/map');
+  await openMenu(page, 'Monitoring', '/monitoring/map');
   await page.getByTestId('monitoring-map').waitFor();
   const node = page.getByTestId(`vehicle-${CAR}`);
   await node.waitFor();

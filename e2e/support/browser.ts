@@ -94,3 +94,11 @@ export async function shot(page: Page, file: string): Promise<void> {
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(ARTIFACTS, file) });
 }
+
+/** As a user goes: the sidebar's group (opened when the item is hidden), then its item; waits for its URL. */
+export async function openMenu(page: Page, group: string, item: string): Promise<void> {
+  const target = page.getByTestId(`menu-${item}`);
+  if (!(await target.isVisible())) await page.getByTestId('sidebar').getByText(group, { exact: true }).click();
+  await target.click();
+  await page.waitForURL(`**${item}`);
+}
