@@ -6,6 +6,7 @@ import {
   keepArtifactsOnFailure,
   launch,
   login,
+  openMenu as openMenuOf,
   openSession,
   type Session,
   shot,
@@ -19,12 +20,7 @@ let page: Page;
 const tabPaths = async () =>
   page.locator('[data-testid^="tag-/"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(4)));
 
-async function openMenu(group: string, item: string) {
-  const target = page.getByTestId(`menu-${item}`);
-  if (!(await target.isVisible())) await page.getByTestId('sidebar').getByText(group, { exact: true }).click();
-  await target.click();
-  await page.waitForURL(`**${item}`);
-}
+const openMenu = (group: string, item: string) => openMenuOf(page, group, item);
 
 async function dialogText(text: string) {
   await page.locator('.ant-modal:visible').getByText(text).first().waitFor();

@@ -35,7 +35,7 @@ export async function openSession(
   browser: Browser,
   name: string,
   locale = 'en-US',
-  /** A file's own server (basic-lines.e2e.ts starts an empty deployment); the shared one by default. */
+  /** A file's own server (first-run.e2e.ts starts an empty deployment); the shared one by default. */
   url = baseUrl(),
 ): Promise<Session> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale, baseURL: url });
@@ -93,4 +93,12 @@ export async function shot(page: Page, file: string): Promise<void> {
   for (let i = 0; i < 30 && (await overlays.count()) > 0; i++) await page.waitForTimeout(200);
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(ARTIFACTS, file) });
+}
+
+/** As a user goes: the sidebar's group (opened when the item is hidden), then its item; waits for its URL. */
+export async function openMenu(page: Page, group: string, item: string): Promise<void> {
+  const target = page.getByTestId(`menu-${item}`);
+  if (!(await target.isVisible())) await page.getByTestId('sidebar').getByText(group, { exact: true }).click();
+  await target.click();
+  await page.waitForURL(`**${item}`);
 }

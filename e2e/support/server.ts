@@ -112,7 +112,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitReady(url, child, 60_000);
+    // The demo seed takes ~20 s on an idle machine and over a minute on two cores shared with other suites.
+    await waitReady(url, child, 150_000);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);

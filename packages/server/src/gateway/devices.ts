@@ -25,10 +25,14 @@ export const RegisterResult = {
   terminalUnknown: 4,
 } as const;
 
-/** The phone as sent is BCD with leading zeros (12 or 20 digits); the registry may hold it either way. */
+/**
+ * The phone as sent is BCD with leading zeros (12 digits in 2013, 20 in 2019); the registry may hold it as sent,
+ * without the zeros, or in the 12-digit form an operator types from the SIM's card (`013800138000`) for a terminal
+ * that speaks 2019 and so sends `00000000013800138000`.
+ */
 export function phoneKeys(phone: string): string[] {
   const stripped = phone.replace(/^0+/, '');
-  return stripped === phone ? [phone] : [phone, stripped];
+  return [...new Set([phone, stripped, stripped.padStart(12, '0'), stripped.padStart(20, '0')])];
 }
 
 export async function findDevice(db: Kysely<Database>, phone: string): Promise<KnownDevice | undefined> {

@@ -79,14 +79,14 @@ describe.each(ENGINES)('gateway over TCP on %s', (engine) => {
     expect(device.online).toBe(1);
   });
 
-  it('stores a 2019 terminal’s positions under the registry’s phone, not the 20 padded digits it sends', async () => {
-    const phone = '13912340000';
+  /** A 2019 device registered under `phone` reports once over TCP; its position is stored under that phone. */
+  async function reports2019(phone: string, imei: string): Promise<void> {
     await trackDb(t.store.db)
       .insertInto('devices')
       .values({
         company_id: companyId,
         terminal_phone: phone,
-        imei: 'IMEI2019',
+        imei,
         protocol_version: '2019',
         device_type: '',
         sim: '',
@@ -101,7 +101,16 @@ describe.each(ENGINES)('gateway over TCP on %s', (engine) => {
     const now = Math.floor(Date.now() / 1000);
     await term.ackOf(term.send({ msgId: 0x0200, body: busFix(now) }));
     expect((await rows(phone)).map((r) => r.event_time)).toEqual([now]);
-    expect(gateway.latestPosition(phone)?.terminalPhone).toBe(phone);
+  }
+
+  it('stores a 2019 terminal’s positions under the registry’s phone, not the 20 padded digits it sends', async () => {
+    await reports2019('13912340000', 'IMEI2019');
+    expect(gateway.latestPosition('13912340000')?.terminalPhone).toBe('13912340000');
+  });
+
+  it('accepts a 2019 terminal whose phone the console holds in the 12-digit form (013…)', async () => {
+    // It sends 00000000013912340001: neither the registry's 12 digits nor the zeros stripped.
+    await reports2019('013912340001', 'IMEI2019B');
   });
 
   it('holds the ack while the writer is held, and publishes the batch after the commit', async () => {

@@ -47,27 +47,31 @@ export async function liveStateOf(
   companyId: number,
   vehicles: readonly VehicleRow[],
 ): Promise<Map<number, VehicleLiveState>> {
+  // One key per vehicle, its IMEI: the ingest's frames carry it, stored rows and the frames of a device seen
+  // before its vehicle existed carry the terminal phone. Keying both by what they carry split a vehicle whose IMEI
+  // differs from its phone in two, and the stored row (no route progress) hid the live one.
+  const imeiOfPhone = new Map(vehicles.flatMap((v) => (v.terminal_phone ? [[v.terminal_phone, v.imei] as const] : [])));
+  const keyOf = (imeiOrPhone: string) => imeiOfPhone.get(imeiOrPhone) ?? imeiOrPhone;
   const byKey = new Map<string, RealData>();
   const keep = (key: string, data: RealData) => {
     const held = byKey.get(key);
     if (!held || data.et >= held.et) byKey.set(key, data);
   };
-  for (const data of feed?.latestPositions(companyId) ?? []) keep(data.imei, data);
+  for (const data of feed?.latestPositions(companyId) ?? []) keep(keyOf(data.imei), data);
   // Vehicles the live module has not seen (offline since start-up, or no live module): the store's newest.
   // Seen ones are read too, for what only the stored row knows (mileage), merged when it is the same fix.
-  const phones = vehicles.flatMap((v) => (v.terminal_phone ? [v.terminal_phone] : []));
-  for (const row of await latestStoredPositions(db, companyId, phones)) {
+  for (const row of await latestStoredPositions(db, companyId, [...imeiOfPhone.keys()])) {
+    const key = keyOf(row.terminal_phone);
     const stored = fromStored(row);
-    const live = byKey.get(row.terminal_phone);
-    if (!live) byKey.set(row.terminal_phone, stored);
-    else if (live.et === stored.et && stored.att)
-      byKey.set(row.terminal_phone, { ...live, att: { ...stored.att, ...live.att } });
-    else keep(row.terminal_phone, stored);
+    const live = byKey.get(key);
+    if (!live) byKey.set(key, stored);
+    else if (live.et === stored.et && stored.att) byKey.set(key, { ...live, att: { ...stored.att, ...live.att } });
+    else keep(key, stored);
   }
 
   const out = new Map<number, VehicleLiveState>();
   for (const v of vehicles) {
-    const found = (v.terminal_phone ? byKey.get(v.terminal_phone) : undefined) ?? byKey.get(v.imei);
+    const found = byKey.get(v.imei);
     const online = v.device_online === 1;
     const realData = found
       ? { ...found, imei: v.imei, s: online ? found.s | StateMask.online : found.s & ~StateMask.online }

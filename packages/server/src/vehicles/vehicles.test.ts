@@ -79,6 +79,20 @@ describe.each(ENGINES)('monitoring map API on %s', (engine) => {
       eventTime: 1_763_780_000,
     });
     server.live.set(a, [
+      // The ingest's frame of A-101 (keyed by the vehicle's IMEI, not its terminal phone) for the stored fix, with
+      // route progress only the ingest knows.
+      {
+        imei: '860000000000101',
+        lat: 40.641,
+        lng: -74.081,
+        v: 32,
+        a: 90,
+        s: 0b11,
+        w: 0,
+        et: 1_763_780_000,
+        rt: 1_763_780_001,
+        route: { code: '10', dir: 1, sn: 2, dist: 420 },
+      },
       {
         imei: '013900000201',
         lat: 40.631,
@@ -149,6 +163,8 @@ describe.each(ENGINES)('monitoring map API on %s', (engine) => {
         v: 32,
         et: 1_763_780_000,
         att: { sat: 11, gsm: 20, max_km: 1234.5 },
+        // One vehicle, one key: the live frame under the IMEI and the stored row under the phone are the same fix.
+        route: { code: '10', dir: 1, sn: 2, dist: 420 },
       },
     });
     // The live module's copy is newer than the stored one.

@@ -120,7 +120,10 @@ export function DeviceDialog({ open, record, onClose, onSaved }: Props) {
           <Input autoComplete="off" data-testid="device-form-imei" />
         </Form.Item>
         <Form.Item name="protocol_version" label={deviceLabel('protocol_version', lang)}>
-          <Select options={PROTOCOL_VERSIONS.map((v) => ({ value: v, label: `JT/T 808-${v}` }))} />
+          <Select
+            data-testid="device-form-protocol"
+            options={PROTOCOL_VERSIONS.map((v) => ({ value: v, label: `JT/T 808-${v}` }))}
+          />
         </Form.Item>
         <Form.Item name="device_type" label={deviceLabel('device_type', lang)}>
           <Select
