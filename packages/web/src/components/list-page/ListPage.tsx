@@ -38,6 +38,7 @@ export interface ListRemove<Row> {
 
 /** Test ids where a screen's differ from the defaults (`{testId}-page`, `-search`, `-export`, `-add`, `-row-{key}`). */
 export interface ListTestIds<Row> {
+  page?: string;
   search?: string;
   export?: string;
   add?: string;
@@ -53,6 +54,8 @@ export interface ListPageProps<Row extends object, Q extends PageQuery> {
   /** The row's key field (default `id`). */
   rowKey?: keyof Row & string;
   searchPlaceholder: string;
+  /** The filters' values before the user changes any (a review's window of days). */
+  initialFilter?: Filter<Q>;
   /** The filters after the search box; `filter` checks the query form, applies the change and goes to page 1. */
   filters?: (filter: (change: Partial<Q>) => void, query: Q) => ReactNode;
   /** The query form, when the filters have rules: checked before filtering or exporting (spec "Query bar"). */
@@ -62,13 +65,13 @@ export interface ListPageProps<Row extends object, Q extends PageQuery> {
   remove?: ListRemove<Row>;
   /** Whether rows have Edit (edit bit); the dialog edits. Default true when there is a dialog. */
   editable?: boolean;
-  /** Row actions before Edit and Delete (a line's "Draw"). */
-  rowActions?: (row: Row) => ReactNode;
+  /** Row actions before Edit and Delete (a line's "Draw", a review's "Pass"); `open` opens the dialog on a row. */
+  rowActions?: (row: Row, tools: { open: (row: Row) => void; reload: () => void }) => ReactNode;
   actionsWidth?: number;
   /** The export dropdown (export bit): current page or all, xlsx / PDF / Word. */
   exporter?: ListExport<Q>;
-  /** Buttons before the export dropdown: the slot for an Import, a map of every row. */
-  toolbarExtra?: ReactNode;
+  /** Buttons before the export dropdown: the slot for an Import, a map of every row; a function sees the query. */
+  toolbarExtra?: ReactNode | ((tools: { query: Q; reload: () => void }) => ReactNode);
   /** Whether Add shows, beyond the screen's add bit (companies: system administrators only). */
   canAdd?: boolean;
   canDelete?: boolean;
@@ -95,7 +98,7 @@ export function ListPage<Row extends object, Q extends PageQuery>(props: ListPag
   const { t } = useTranslation();
   const { message } = App.useApp();
   const can = usePermission();
-  const list = usePagedTable<Q, Row>(props.queryKey, props.fetch, {} as Filter<Q>);
+  const list = usePagedTable<Q, Row>(props.queryKey, props.fetch, props.initialFilter ?? ({} as Filter<Q>));
   const [editing, setEditing] = useState<Editing<Row>>(null);
   const rowKey = props.rowKey ?? ('id' as keyof Row & string);
   const keyOf = (row: Row) => row[rowKey] as Key;
@@ -142,7 +145,7 @@ export function ListPage<Row extends object, Q extends PageQuery>(props: ListPag
             fixed: 'right',
             render: (_: unknown, row: Row) => (
               <Space size={0}>
-                {props.rowActions?.(row)}
+                {props.rowActions?.(row, { open: (r) => setEditing({ row: r }), reload: list.reload })}
                 {canEdit && (
                   <Button
                     type="link"
@@ -170,7 +173,7 @@ export function ListPage<Row extends object, Q extends PageQuery>(props: ListPag
   const { page, limit, ...current } = list.query;
   const exporter = props.exporter;
   return (
-    <div className="hw-card" data-testid={`${props.testId}-page`}>
+    <div className="hw-card" data-testid={props.testIds?.page ?? `${props.testId}-page`}>
       <ListToolbar
         searchPlaceholder={props.searchPlaceholder}
         searchTestId={ids.search}
@@ -178,7 +181,9 @@ export function ListPage<Row extends object, Q extends PageQuery>(props: ListPag
         onSearch={(search) => void filter({ search: search.trim() || undefined } as unknown as Partial<Q>)}
         actions={
           <Space>
-            {props.toolbarExtra}
+            {typeof props.toolbarExtra === 'function'
+              ? props.toolbarExtra({ query: list.query, reload: list.reload })
+              : props.toolbarExtra}
             {exporter && (
               <ExportMenu
                 request={() => ({
