@@ -94,10 +94,7 @@ function CompanyDialog(props: {
           name="name"
           label={labels.name}
           validateDebounce={400}
-          rules={[
-            ...rules.name(labels.name),
-            rules.unique(labels.name, (name) => companyApi.free({ name, id: row?.id })),
-          ]}
+          rules={rules.uniqueName(labels.name, (name) => companyApi.free({ name, id: row?.id }))}
         >
           <Input />
         </Form.Item>

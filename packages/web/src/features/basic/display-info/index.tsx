@@ -87,10 +87,9 @@ function DisplayDialog(props: { row: DisplayInfoRow | null; open: boolean; onClo
         name="display_name"
         label={labels.display_name}
         validateDebounce={400}
-        rules={[
-          ...rules.name(labels.display_name),
-          rules.unique(labels.display_name, (display_name) => displayInfoApi.free({ display_name, id: row?.id })),
-        ]}
+        rules={rules.uniqueName(labels.display_name, (display_name) =>
+          displayInfoApi.free({ display_name, id: row?.id }),
+        )}
       >
         <Input />
       </Form.Item>

@@ -69,10 +69,7 @@ export function FleetDialog({
         name="fleet_name"
         label={labels.fleet_name}
         validateDebounce={400}
-        rules={[
-          ...rules.name(labels.fleet_name),
-          rules.unique(labels.fleet_name, (fleet_name) => fleetApi.free({ fleet_name, id: fleet?.id })),
-        ]}
+        rules={rules.uniqueName(labels.fleet_name, (fleet_name) => fleetApi.free({ fleet_name, id: fleet?.id }))}
       >
         <Input data-testid="fleet-name" />
       </Form.Item>

@@ -62,10 +62,7 @@ function OrganisationDialog(props: {
         name="organ_name"
         label={labels.organ_name}
         validateDebounce={400}
-        rules={[
-          ...rules.name(labels.organ_name),
-          rules.unique(labels.organ_name, (organ_name) => organisationApi.free({ organ_name, id: row?.id })),
-        ]}
+        rules={rules.uniqueName(labels.organ_name, (organ_name) => organisationApi.free({ organ_name, id: row?.id }))}
       >
         <Input />
       </Form.Item>
