@@ -191,8 +191,8 @@ describe('console shell (admin)', () => {
     const box = page.locator('.hw-settings__box');
     await box.waitFor();
     await expect.poll(() => box.boundingBox().then((b) => [b?.width, b?.height])).toEqual([680, 500]);
-    // Table layout, reminders and debug wait for their features (docs/console.md); Line map came with the line map;
-    // Other holds the alarm sound, and only it.
+    // Table layout and debug wait for their features (docs/console.md); Line map came with the line map;
+    // Other holds the alarm sound and the two expiry reminder switches.
     expect(await page.locator('.hw-settings__tabs [role="tab"]').allTextContents()).toEqual([
       'Layout',
       'Map',
@@ -201,7 +201,9 @@ describe('console shell (admin)', () => {
     ]);
     await page.locator('.hw-settings__tabs [role="tab"]', { hasText: 'Other' }).click();
     await page.locator('.hw-settings').getByRole('combobox', { name: 'Alarm sound' }).waitFor();
-    expect(await page.locator('.hw-settings').getByRole('switch').count()).toBe(0);
+    expect(await page.locator('.hw-settings').getByRole('switch').count()).toBe(2);
+    await page.locator('.hw-settings').getByRole('switch', { name: 'Insurance expiry reminder' }).waitFor();
+    await page.locator('.hw-settings').getByRole('switch', { name: 'Vehicle expiry reminder' }).waitFor();
     await page.locator('.hw-settings').getByRole('button', { name: 'Full screen' }).click();
     await expect.poll(() => box.boundingBox().then((b) => [b?.width, b?.height])).toEqual([1440, 900]);
     await page.keyboard.press('Escape');

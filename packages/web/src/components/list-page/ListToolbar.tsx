@@ -7,6 +7,8 @@ interface ListToolbarProps {
   searchPlaceholder: string;
   searchWidth?: number;
   searchTestId?: string;
+  /** The search needs the screen's view bit (spec "Query bar"). */
+  showSearch?: boolean;
   onSearch: (search: string) => void;
   /** Filters, after the search box. */
   children?: ReactNode;
@@ -19,19 +21,22 @@ export function ListToolbar({
   searchPlaceholder,
   searchWidth = 220,
   searchTestId,
+  showSearch = true,
   onSearch,
   children,
   actions,
 }: ListToolbarProps) {
   return (
     <div className="hw-toolbar">
-      <Input.Search
-        allowClear
-        placeholder={searchPlaceholder}
-        style={{ width: searchWidth }}
-        onSearch={onSearch}
-        data-testid={searchTestId}
-      />
+      {showSearch && (
+        <Input.Search
+          allowClear
+          placeholder={searchPlaceholder}
+          style={{ width: searchWidth }}
+          onSearch={onSearch}
+          data-testid={searchTestId}
+        />
+      )}
       {children}
       <span className="hw-toolbar__spacer" />
       {actions}

@@ -18,7 +18,6 @@ import type {
 import { ErrorCode } from '@headway/spec';
 import { http } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { type Binary, fetchBinary } from '../alarms/evidence/api';
 
 export type {
   BusStopRow,
@@ -37,8 +36,6 @@ export type {
 // line editor. Writes are silent: the screens say what failed (route check failures, duplicates) themselves.
 
 export const lineKeys = { routes: 'basic-routes', stations: 'basic-stations', stops: 'basic-stops' } as const;
-
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** "{0} [{1}] already exists" from a 1106, or null. */
 export function duplicateMessage(error: unknown): string | null {
@@ -66,8 +63,8 @@ export const routeApi = {
   codeFree: (route_code: string, id?: number) => free('/basic/routes/validator', { route_code, ...(id ? { id } : {}) }),
   nameFree: (route_name: string, id?: number) => free('/basic/routes/validator', { route_name, ...(id ? { id } : {}) }),
   directions: (route_id: number) => http.get<DirectionDetail[]>('/basic/routes/directions/station', { route_id }),
-  export: (filter: RouteFilter): Promise<Binary> =>
-    fetchBinary('GET', '/basic/routes/export', { query: { ...filter, time_zone: zone() } }),
+  /** The list's export (the query bar's dropdown adds format, scope, page, limit and time zone). */
+  exportPath: '/basic/routes/export',
 };
 
 export const stationApi = {
@@ -77,8 +74,7 @@ export const stationApi = {
   opposite: (ids: number[], is_opposite: number) =>
     http.put<{ changed: number }>('/basic/route/stations/opposite', { ids, is_opposite }),
   azimuths: (route_id: number) => http.post<{ changed: number }>('/basic/route/stations/azimuth/batch', { route_id }),
-  export: (filter: StationFilter): Promise<Binary> =>
-    fetchBinary('GET', '/basic/route/stations/export', { query: { ...filter, time_zone: zone() } }),
+  exportPath: '/basic/route/stations/export',
 };
 
 export const busStopApi = {
@@ -92,6 +88,5 @@ export const busStopApi = {
   update: (body: UpdateBusStopBody) => http.put<BusStopRow>('/basic/busstops', body, { silent: true }),
   remove: (id: number) => http.delete<null>(`/basic/busstops/${id}`, { silent: true }),
   codeFree: (stop_code: string, id?: number) => free('/basic/busstops/validator', { stop_code, ...(id ? { id } : {}) }),
-  export: (filter: BusStopFilter): Promise<Binary> =>
-    fetchBinary('GET', '/basic/busstops/export', { query: { ...filter, time_zone: zone() } }),
+  exportPath: '/basic/busstops/export',
 };

@@ -25,7 +25,6 @@ import type {
 import { ErrorCode } from '@headway/spec';
 import { http, type Query } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { type Binary, fetchBinary } from '../alarms/evidence/api';
 
 export type {
   CompanyRow,
@@ -55,11 +54,8 @@ function resource<Row, Body, ListQuery extends object>(path: string) {
         () => true,
         (error: unknown) => !(error instanceof ApiError && error.code === ErrorCode.accountRegistered),
       ),
-    /** The list's filters, the top 65,535 rows, times in the browser's zone. */
-    export: (filter: object): Promise<Binary> =>
-      fetchBinary('GET', `/basic/${path}/export`, {
-        query: { ...(filter as Query), time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
-      }),
+    /** The list's export (the query bar's dropdown adds format, scope, page, limit and time zone). */
+    exportPath: `/basic/${path}/export`,
   };
 }
 

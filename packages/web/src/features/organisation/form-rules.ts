@@ -38,18 +38,23 @@ export function formRules(t: T) {
     required: true,
     message: t('translation:validation.required', { field }),
   });
+  const nameLength = fromCheck(
+    (v) => (v.trim() ? nameRule(v) : null),
+    () => t('translation:validation.nameLength', { min: NAME_MIN_LENGTH, max: NAME_MAX_LENGTH }),
+  );
+  const unique = (field: string, free: (value: string) => Promise<boolean>): Rule => ({
+    validator: async (_, value: unknown) => {
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (!text) return;
+      if (!(await free(text))) throw new Error(t('translation:validation.accountTaken', { field, value: text }));
+    },
+  });
   return {
     required,
     /** A required Select. */
     choice,
     /** Names: required, 3–64 characters after trimming. */
-    name: (field: string): Rule[] => [
-      required(field),
-      fromCheck(
-        (v) => (v.trim() ? nameRule(v) : null),
-        () => t('translation:validation.nameLength', { min: NAME_MIN_LENGTH, max: NAME_MAX_LENGTH }),
-      ),
-    ],
+    name: (field: string): Rule[] => [required(field), nameLength],
     /** Required codes (employee number, card number). */
     code: (field: string): Rule[] => [
       required(field),
@@ -78,13 +83,13 @@ export function formRules(t: T) {
       { max: REMARK_MAX_LENGTH, message: t('translation:validation.maxLength', { max: REMARK_MAX_LENGTH }) },
     ],
     maxLength: (max: number): Rule[] => [{ max, message: t('translation:validation.maxLength', { max }) }],
+    /** A name the company may use once: required, 3–64 characters, free (the validator call). */
+    uniqueName: (field: string, free: (value: string) => Promise<boolean>): Rule[] => [
+      required(field),
+      nameLength,
+      unique(field, free),
+    ],
     /** "{field} [{value}] already exists" when `free` says the value is taken. */
-    unique: (field: string, free: (value: string) => Promise<boolean>): Rule => ({
-      validator: async (_, value: unknown) => {
-        const text = typeof value === 'string' ? value.trim() : '';
-        if (!text) return;
-        if (!(await free(text))) throw new Error(t('translation:validation.accountTaken', { field, value: text }));
-      },
-    }),
+    unique,
   };
 }

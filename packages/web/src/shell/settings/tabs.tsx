@@ -196,8 +196,24 @@ export function OtherTab({ change }: { change: Change }) {
   };
   return (
     <>
-      {/* The expiry reminders (insurance, vehicle) come with the basic data and the debug switch with what it
-          turns on; until then the tab offers only what works (docs/console.md "Settings"). */}
+      {/* The debug switch comes with what it turns on; until then the tab offers only what works
+          (docs/console.md "Settings"). The reminders are the dialogs shown at layout load (features/fleet/reminders). */}
+      <SettingRow label={t('settings.insuranceReminder')}>
+        <Switch
+          aria-label={t('settings.insuranceReminder')}
+          checked={s.insurance_reminder}
+          onChange={(v) => change({ insurance_reminder: v })}
+          data-testid="settings-insurance-reminder"
+        />
+      </SettingRow>
+      <SettingRow label={t('settings.vehicleReminder')}>
+        <Switch
+          aria-label={t('settings.vehicleReminder')}
+          checked={s.vehicle_expire_reminder}
+          onChange={(v) => change({ vehicle_expire_reminder: v })}
+          data-testid="settings-vehicle-reminder"
+        />
+      </SettingRow>
       <SettingRow label={t('settings.alarmSound')}>
         <Select
           aria-label={t('settings.alarmSound')}

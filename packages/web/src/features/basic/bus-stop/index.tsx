@@ -1,14 +1,10 @@
-import { DownloadOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined } from '@ant-design/icons';
 import { BUS_STOP_STATES, labelIn } from '@headway/spec';
-import { App, Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Select, type TableColumnsType, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
-import { editDeleteColumn } from '../../../components/list-page/edit-delete-column';
-import { AddButton, ListToolbar } from '../../../components/list-page/ListToolbar';
-import { usePagedTable } from '../../../components/list-page/use-paged-table';
-import { usePermission } from '../../../shell/view-host/view-context';
-import { saveBinary } from '../../alarms/evidence/api';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { type BusStopRow, busStopApi, lineKeys } from '../../basic-lines/api';
 import { failureMessage } from '../../basic-lines/failures';
 import './bus-stop.css';
@@ -29,36 +25,7 @@ function fetchStops({ page = 1, limit = DEFAULT_LIMIT, ...filter }: StopQuery) {
  */
 export default function BusStopPage() {
   const { t, i18n } = useTranslation('basic-lines');
-  const { t: tc } = useTranslation();
-  const { message } = App.useApp();
-  const can = usePermission();
-  const list = usePagedTable<StopQuery, BusStopRow>(lineKeys.stops, fetchStops, {});
-  const [editing, setEditing] = useState<{ row: BusStopRow | null } | null>(null);
   const [union, setUnion] = useState(false);
-  const [exporting, setExporting] = useState(false);
-
-  async function remove(row: BusStopRow) {
-    try {
-      await busStopApi.remove(row.id);
-      void message.success(t('basicLines.deleted'));
-      list.reload();
-    } catch (error) {
-      void message.error(failureMessage(error, t));
-    }
-  }
-
-  async function exportXlsx() {
-    const { page: _page, limit: _limit, ...filter } = list.query;
-    setExporting(true);
-    try {
-      saveBinary(await busStopApi.export(filter), 'bus-stops.xlsx');
-      void message.success(t('basicLines.exported'));
-    } catch {
-      // The request client has said why.
-    } finally {
-      setExporting(false);
-    }
-  }
 
   const columns: TableColumnsType<BusStopRow> = [
     { title: t('basicLines.stop.code'), dataIndex: 'stop_code', width: 100 },
@@ -77,37 +44,20 @@ export default function BusStopPage() {
     { title: t('basicLines.stop.lat'), dataIndex: 'lat', width: 110 },
     { title: t('basicLines.stop.lng'), dataIndex: 'lng', width: 110 },
     { title: t('basicLines.stop.address'), dataIndex: 'address', ellipsis: true },
-    ...editDeleteColumn<BusStopRow>(tc, can, {
-      onEdit: (row) => setEditing({ row }),
-      onDelete: (row) => remove(row),
-      deleteConfirm: t('basicLines.stop.deleteConfirm', { name: '' }),
-    }),
   ];
 
   return (
-    <div className="hw-card" data-testid="bus-stop-page">
-      <ListToolbar
-        searchPlaceholder={t('basicLines.stop.search')}
-        searchTestId="bus-stop-page-search"
-        onSearch={(search) => list.filter({ search: search.trim() || undefined })}
-        actions={
-          <Space>
-            <Button icon={<EnvironmentOutlined />} onClick={() => setUnion(true)} data-testid="bus-stop-page-union">
-              {t('basicLines.stop.union')}
-            </Button>
-            {can('export') && (
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportXlsx()}>
-                {t('basicLines.export')}
-              </Button>
-            )}
-            {can('add') && <AddButton onClick={() => setEditing({ row: null })} testId="bus-stop-page-add" />}
-          </Space>
-        }
-      >
+    <ListPage<BusStopRow, StopQuery>
+      testId="bus-stop"
+      testIds={{ search: 'bus-stop-page-search', export: 'bus-stop-page-export', add: 'bus-stop-page-add' }}
+      queryKey={lineKeys.stops}
+      fetch={fetchStops}
+      searchPlaceholder={t('basicLines.stop.search')}
+      filters={(filter, query) => (
         <Select<number | 'all'>
           style={{ width: 140 }}
-          value={list.query.state ?? 'all'}
-          onChange={(value) => list.filter({ state: value === 'all' ? undefined : value })}
+          value={query.state ?? 'all'}
+          onChange={(value) => filter({ state: value === 'all' ? undefined : value })}
           options={[
             { value: 'all', label: t('basicLines.all') },
             ...Object.entries(BUS_STOP_STATES).map(([c, e]) => ({
@@ -117,27 +67,33 @@ export default function BusStopPage() {
           ]}
           aria-label={t('basicLines.stop.state')}
         />
-      </ListToolbar>
-      <Table<BusStopRow>
-        rowKey="id"
-        {...list.tableProps}
-        columns={columns}
-        scroll={list.tableProps.dataSource?.length ? { x: 'max-content' } : undefined}
-      />
-      <Suspense fallback={null}>
-        {editing && (
-          <BusStopDialog
-            open
-            editing={editing.row}
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              list.reload();
-            }}
-          />
-        )}
-        {union && <StopUnionModal open onClose={() => setUnion(false)} />}
-      </Suspense>
-    </div>
+      )}
+      toolbarExtra={
+        <Button icon={<EnvironmentOutlined />} onClick={() => setUnion(true)} data-testid="bus-stop-page-union">
+          {t('basicLines.stop.union')}
+        </Button>
+      }
+      columns={columns}
+      actionsWidth={140}
+      remove={{
+        run: (row) => busStopApi.remove(row.id),
+        confirm: (row) => t('basicLines.stop.deleteConfirm', { name: row.stop_name }),
+        describeFailure: (error) => failureMessage(error, t),
+      }}
+      exporter={{ path: busStopApi.exportPath, fileBase: 'bus-stops' }}
+      dialog={(editing, close, saved) =>
+        editing && (
+          <Suspense fallback={null}>
+            <BusStopDialog open editing={editing.row} onClose={close} onSaved={saved} />
+          </Suspense>
+        )
+      }
+    >
+      {union && (
+        <Suspense fallback={null}>
+          <StopUnionModal open onClose={() => setUnion(false)} />
+        </Suspense>
+      )}
+    </ListPage>
   );
 }

@@ -1,17 +1,17 @@
 import { ARCHIVE_DAYS_MAX, ARCHIVE_DAYS_MIN, peaksRule, SALES_LEVELS } from '@headway/spec';
-import { DatePicker, Form, Input, InputNumber, Modal, Select, Tag } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hashPassword } from '../../../auth/password';
 import { newPasswordRules } from '../../../auth/password-rules';
 import { useSession } from '../../../auth/session-store';
+import { FormDialog } from '../../../components/list-page/FormDialog';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { formatTime } from '../../../i18n/format';
 import { type CompanyRow, companyApi } from '../../organisation/api';
-import { BasicListPage } from '../../organisation/BasicListPage';
 import { formRules } from '../../organisation/form-rules';
 import { codeLabel, codeOptions } from '../../organisation/labels';
-import { useSave } from '../../organisation/use-save';
+import { describeWith, dialogTitle, removeRow } from '../../organisation/list-parts';
 import '../../organisation/organisation.css';
 
 interface Values {
@@ -60,136 +60,124 @@ function CompanyDialog(props: {
   const [form] = Form.useForm<Values>();
   const rules = formRules(t);
   const labels = labelsOf(t);
-  const { saving, submit } = useSave(
-    form,
-    ({ admin_account, admin_password, expire_time, ...v }) => {
-      const body = { ...v, expire_time: expire_time ? expire_time.endOf('day').unix() : null };
-      if (row) return companyApi.update({ ...body, id: row.id });
-      return companyApi.create({
-        ...body,
-        ...(admin_account?.trim() && admin_password
-          ? { admin_account: admin_account.trim(), admin_password: hashPassword(admin_password) }
-          : {}),
-      });
-    },
-    labels,
-    props.onSaved,
-  );
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      row
-        ? { ...row, expire_time: row.expire_time ? dayjs.unix(row.expire_time) : null }
-        : { sales_level: 1, archive_days: 180, authorised_vehicles: 0 },
-    );
-  }, [open, row, form]);
   const terms = system ? undefined : t('organisation.company.termsHint');
   return (
-    <Modal
+    <FormDialog<Values, CompanyRow>
       open={open}
-      title={t(row ? 'organisation.editTitle' : 'organisation.addTitle', { what: t('organisation.company.what') })}
-      onCancel={props.onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okText={t('translation:common.save')}
+      record={row}
+      form={form}
+      title={dialogTitle(t, row !== null, t('organisation.company.what'))}
+      initialValues={() =>
+        row
+          ? { ...row, expire_time: row.expire_time ? dayjs.unix(row.expire_time) : null }
+          : { sales_level: 1, archive_days: 180, authorised_vehicles: 0 }
+      }
+      onSubmit={({ admin_account, admin_password, expire_time, ...v }) => {
+        const body = { ...v, expire_time: expire_time ? expire_time.endOf('day').unix() : null };
+        if (row) return companyApi.update({ ...body, id: row.id });
+        return companyApi.create({
+          ...body,
+          ...(admin_account?.trim() && admin_password
+            ? { admin_account: admin_account.trim(), admin_password: hashPassword(admin_password) }
+            : {}),
+        });
+      }}
+      describeFailure={describeWith(t, labels)}
+      onClose={props.onClose}
+      onSaved={props.onSaved}
       width={760}
-      forceRender
+      columns="vertical"
+      testId="company-form"
     >
-      <Form form={form} layout="vertical" data-testid="company-form">
-        <div className="hw-org-form__grid">
-          <Form.Item
-            name="name"
-            label={labels.name}
-            validateDebounce={400}
-            rules={[
-              ...rules.name(labels.name),
-              rules.unique(labels.name, (name) => companyApi.free({ name, id: row?.id })),
-            ]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item name="title" label={labels.title} rules={rules.maxLength(128)}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="contact" label={labels.contact} rules={rules.maxLength(64)}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="phone" label={labels.phone} rules={rules.phone()}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="archive_days" label={labels.archive_days}>
-            <InputNumber min={ARCHIVE_DAYS_MIN} max={ARCHIVE_DAYS_MAX} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="peaks"
-            label={labels.peaks}
-            extra={t('organisation.company.peaksHint')}
-            rules={[
-              {
-                validator: async (_, value: string | undefined) => {
-                  const text = (value ?? '')
-                    .split(',')
-                    .map((s) => s.trim())
-                    .filter(Boolean)
-                    .join(',');
-                  if (peaksRule(text)) throw new Error(t('organisation.rules.peaks'));
-                },
-              },
-            ]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item name="sales_level" label={labels.sales_level} extra={terms}>
-            <Select
-              options={codeOptions(SALES_LEVELS, i18n.language)}
-              disabled={!system}
-              aria-label={labels.sales_level}
-            />
-          </Form.Item>
-          <Form.Item
-            name="authorised_vehicles"
-            label={labels.authorised_vehicles}
-            extra={terms ?? t('organisation.company.authorisedHint')}
-          >
-            <InputNumber min={0} max={1_000_000} precision={0} disabled={!system} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="expire_time" label={labels.expire_time} extra={terms}>
-            <DatePicker disabled={!system} style={{ width: '100%' }} aria-label={labels.expire_time} />
-          </Form.Item>
-        </div>
-        <Form.Item name="address" label={labels.address} rules={rules.maxLength(255)}>
+      <div className="hw-org-form__grid">
+        <Form.Item
+          name="name"
+          label={labels.name}
+          validateDebounce={400}
+          rules={rules.uniqueName(labels.name, (name) => companyApi.free({ name, id: row?.id }))}
+        >
           <Input />
         </Form.Item>
-        {!row && (
-          <div className="hw-org-form__grid">
-            <Form.Item
-              name="admin_account"
-              label={labels.admin_account}
-              extra={t('organisation.company.adminHint')}
-              rules={[
-                rules.required(labels.admin_account),
-                { min: 3, max: 64, message: t('translation:validation.nameLength') },
-                { pattern: /^[A-Za-z0-9._@-]+$/, message: t('translation:validation.accountFormat') },
-              ]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-            <Form.Item
-              name="admin_password"
-              label={labels.admin_password}
-              dependencies={['admin_account']}
-              rules={newPasswordRules(tt, () => form.getFieldValue('admin_account') ?? '')}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </div>
-        )}
-        <Form.Item name="remark" label={labels.remark} rules={rules.remark()}>
-          <Input.TextArea rows={2} maxLength={255} showCount />
+        <Form.Item name="title" label={labels.title} rules={rules.maxLength(128)}>
+          <Input />
         </Form.Item>
-      </Form>
-    </Modal>
+        <Form.Item name="contact" label={labels.contact} rules={rules.maxLength(64)}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="phone" label={labels.phone} rules={rules.phone()}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="archive_days" label={labels.archive_days}>
+          <InputNumber min={ARCHIVE_DAYS_MIN} max={ARCHIVE_DAYS_MAX} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="peaks"
+          label={labels.peaks}
+          extra={t('organisation.company.peaksHint')}
+          rules={[
+            {
+              validator: async (_, value: string | undefined) => {
+                const text = (value ?? '')
+                  .split(',')
+                  .map((s) => s.trim())
+                  .filter(Boolean)
+                  .join(',');
+                if (peaksRule(text)) throw new Error(t('organisation.rules.peaks'));
+              },
+            },
+          ]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item name="sales_level" label={labels.sales_level} extra={terms}>
+          <Select
+            options={codeOptions(SALES_LEVELS, i18n.language)}
+            disabled={!system}
+            aria-label={labels.sales_level}
+          />
+        </Form.Item>
+        <Form.Item
+          name="authorised_vehicles"
+          label={labels.authorised_vehicles}
+          extra={terms ?? t('organisation.company.authorisedHint')}
+        >
+          <InputNumber min={0} max={1_000_000} precision={0} disabled={!system} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="expire_time" label={labels.expire_time} extra={terms}>
+          <DatePicker disabled={!system} style={{ width: '100%' }} aria-label={labels.expire_time} />
+        </Form.Item>
+      </div>
+      <Form.Item name="address" label={labels.address} rules={rules.maxLength(255)}>
+        <Input />
+      </Form.Item>
+      {!row && (
+        <div className="hw-org-form__grid">
+          <Form.Item
+            name="admin_account"
+            label={labels.admin_account}
+            extra={t('organisation.company.adminHint')}
+            rules={[
+              rules.required(labels.admin_account),
+              { min: 3, max: 64, message: t('translation:validation.nameLength') },
+              { pattern: /^[A-Za-z0-9._@-]+$/, message: t('translation:validation.accountFormat') },
+            ]}
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="admin_password"
+            label={labels.admin_password}
+            dependencies={['admin_account']}
+            rules={newPasswordRules(tt, () => form.getFieldValue('admin_account') ?? '')}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        </div>
+      )}
+      <Form.Item name="remark" label={labels.remark} rules={rules.remark()}>
+        <Input.TextArea rows={2} maxLength={255} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -203,7 +191,7 @@ export default function CompanyPage() {
   const labels = labelsOf(t);
   const system = useSession((s) => s.user?.role_flag) === '@System';
   return (
-    <BasicListPage<CompanyRow, Parameters<typeof companyApi.list>[0]>
+    <ListPage<CompanyRow, Parameters<typeof companyApi.list>[0]>
       testId="company"
       queryKey="companies"
       fetch={companyApi.list}
@@ -232,11 +220,8 @@ export default function CompanyPage() {
         { title: labels.peaks, dataIndex: 'peaks', width: 200, render: (v: string) => v || '--' },
         { title: labels.expire_time, dataIndex: 'expire_time', width: 170, render: formatTime },
       ]}
-      rowName={(row) => row.name}
-      remove={(row) => companyApi.remove(row.id)}
-      exporter={companyApi.export}
-      exportFile="companies.xlsx"
-      labels={labels}
+      remove={removeRow(t, labels, (row) => row.name, companyApi.remove)}
+      exporter={{ path: companyApi.exportPath, fileBase: 'companies' }}
       dialog={(editing, close, saved) => (
         <CompanyDialog
           row={editing?.row ?? null}

@@ -1,19 +1,12 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Select, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Badge, Select, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
-import { editDeleteColumn } from '../../../components/list-page/edit-delete-column';
-import { AddButton, ListToolbar } from '../../../components/list-page/ListToolbar';
-import { usePagedTable } from '../../../components/list-page/use-paged-table';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { formatTime } from '../../../i18n/format';
-import { usePermission } from '../../../shell/view-host/view-context';
 import { type DeviceRecord, deviceApi, deviceTypeApi, fleetKeys } from '../../fleet/api';
 import { DeviceDialog } from '../../fleet/components/DeviceDialog';
 import { deviceLabel } from '../../fleet/labels';
-import { useExport } from '../../fleet/use-export';
-import { useRemove } from '../../fleet/use-remove';
 
 type Query = PageQuery & { search?: string; device_type?: number; online?: number };
 const fetchDevices = ({ page = 1, limit = DEFAULT_LIMIT, ...filter }: Query) =>
@@ -26,11 +19,6 @@ const fetchDevices = ({ page = 1, limit = DEFAULT_LIMIT, ...filter }: Query) =>
 export default function DevicePage() {
   const { t, i18n } = useTranslation(['fleet', 'translation']);
   const { t: tc } = useTranslation();
-  const can = usePermission();
-  const list = usePagedTable<Query, DeviceRecord>(fleetKeys.devices, fetchDevices, {});
-  const [editing, setEditing] = useState<{ record: DeviceRecord | null } | null>(null);
-  const remove = useRemove(deviceApi.remove, list.reload);
-  const exporter = useExport('devices.xlsx');
   const types = useQuery({
     queryKey: [fleetKeys.deviceTypes, 'choices'],
     queryFn: () => deviceTypeApi.list({ page: 1, limit: 200 }),
@@ -63,71 +51,46 @@ export default function DevicePage() {
       width: 170,
       render: (v: number | null) => (v ? formatTime(v) : '--'),
     },
-    ...editDeleteColumn<DeviceRecord>(tc, can, {
-      onEdit: (record) => setEditing({ record }),
-      onDelete: (record) => remove(record.id),
-      deleteConfirm: tc('common.deleteConfirm'),
-    }),
   ];
 
-  const { page: _page, limit: _limit, ...filter } = list.query;
   return (
-    <div className="hw-card" data-testid="device-page">
-      <ListToolbar
-        searchPlaceholder={t('fleet.search.devices')}
-        onSearch={(search) => list.filter({ search: search.trim() || undefined })}
-        actions={
-          <Space>
-            {can('export') && (
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exporter.exporting}
-                onClick={() => void exporter.run(() => deviceApi.export(filter))}
-              >
-                {t('fleet.export')}
-              </Button>
-            )}
-            {can('add') && <AddButton onClick={() => setEditing({ record: null })} testId="device-add" />}
-          </Space>
-        }
-      >
-        <Select<number | 'all'>
-          style={{ width: 180 }}
-          value={list.query.device_type ?? 'all'}
-          onChange={(value) => list.filter({ device_type: value === 'all' ? undefined : value })}
-          options={[
-            { value: 'all', label: t('fleet.allTypes') },
-            ...(types.data?.rows ?? []).map((r) => ({ value: r.id, label: r.type_name })),
-          ]}
-          aria-label={deviceLabel('device_type', lang)}
-        />
-        <Select<number | 'all'>
-          style={{ width: 170 }}
-          value={list.query.online ?? 'all'}
-          onChange={(value) => list.filter({ online: value === 'all' ? undefined : value })}
-          options={[
-            { value: 'all', label: t('fleet.allOnline') },
-            { value: 1, label: t('fleet.online') },
-            { value: 0, label: t('fleet.offline') },
-          ]}
-          aria-label={deviceLabel('online', lang)}
-        />
-      </ListToolbar>
-      <Table<DeviceRecord>
-        rowKey="id"
-        {...list.tableProps}
-        columns={columns}
-        scroll={list.tableProps.dataSource?.length ? { x: 'max-content' } : undefined}
-      />
-      <DeviceDialog
-        open={editing !== null}
-        record={editing?.record ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
-      />
-    </div>
+    <ListPage<DeviceRecord, Query>
+      testId="device"
+      queryKey={fleetKeys.devices}
+      fetch={fetchDevices}
+      rowKey="id"
+      searchPlaceholder={t('fleet.search.devices')}
+      filters={(filter, query) => (
+        <>
+          <Select<number | 'all'>
+            style={{ width: 180 }}
+            value={query.device_type ?? 'all'}
+            onChange={(value) => filter({ device_type: value === 'all' ? undefined : value })}
+            options={[
+              { value: 'all', label: t('fleet.allTypes') },
+              ...(types.data?.rows ?? []).map((r) => ({ value: r.id, label: r.type_name })),
+            ]}
+            aria-label={deviceLabel('device_type', lang)}
+          />
+          <Select<number | 'all'>
+            style={{ width: 170 }}
+            value={query.online ?? 'all'}
+            onChange={(value) => filter({ online: value === 'all' ? undefined : value })}
+            options={[
+              { value: 'all', label: t('fleet.allOnline') },
+              { value: 1, label: t('fleet.online') },
+              { value: 0, label: t('fleet.offline') },
+            ]}
+            aria-label={deviceLabel('online', lang)}
+          />
+        </>
+      )}
+      columns={columns}
+      remove={{ run: (row) => deviceApi.remove(row.id), confirm: () => tc('common.deleteConfirm') }}
+      exporter={{ path: '/basic/devices/export', fileBase: 'devices' }}
+      dialog={(editing, close, saved) => (
+        <DeviceDialog open={editing !== null} record={editing?.row ?? null} onClose={close} onSaved={saved} />
+      )}
+    />
   );
 }

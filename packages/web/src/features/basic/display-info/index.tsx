@@ -1,16 +1,16 @@
 import { DISPLAY_CONTENT_MAX, DISPLAY_TYPES } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/list-page/FormDialog';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { formatTime } from '../../../i18n/format';
 import { type DisplayInfoRow, displayInfoApi } from '../../organisation/api';
-import { BasicListPage } from '../../organisation/BasicListPage';
 import { CodeBadge } from '../../organisation/CodeBadge';
 import { formRules } from '../../organisation/form-rules';
 import { codeLabel, codeOptions } from '../../organisation/labels';
-import { useSave } from '../../organisation/use-save';
+import { describeWith, dialogTitle, removeRow } from '../../organisation/list-parts';
 
 interface Values {
   display_name: string;
@@ -43,98 +43,91 @@ function DisplayDialog(props: { row: DisplayInfoRow | null; open: boolean; onClo
   const rules = formRules(t);
   const labels = labelsOf(t);
   const lines = useQuery({ queryKey: ['display-info', 'lines'], queryFn: displayInfoApi.lines, enabled: open });
-  const { saving, submit } = useSave(
-    form,
-    (v) => {
-      const body = {
-        display_name: v.display_name,
-        route_id: v.route_id ?? null,
-        display_type: v.display_type,
-        content: v.content,
-        sort_id: v.sort_id ?? 0,
-        state: v.shown ? 0 : 1,
-        start_time: v.span?.[0] ? v.span[0].unix() : null,
-        end_time: v.span?.[1] ? v.span[1].unix() : null,
-        remark: v.remark ?? '',
-      };
-      return row ? displayInfoApi.update({ ...body, id: row.id }) : displayInfoApi.create(body);
-    },
-    labels,
-    props.onSaved,
-  );
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      row
-        ? {
-            ...row,
-            route_id: row.route_id ?? undefined,
-            shown: row.state === 0,
-            span: [row.start_time ? dayjs.unix(row.start_time) : null, row.end_time ? dayjs.unix(row.end_time) : null],
-          }
-        : { display_type: 0, sort_id: 0, shown: true },
-    );
-  }, [open, row, form]);
   return (
-    <Modal
+    <FormDialog<Values, DisplayInfoRow>
       open={open}
-      title={t(row ? 'organisation.editTitle' : 'organisation.addTitle', { what: t('organisation.display.what') })}
-      onCancel={props.onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okText={t('translation:common.save')}
+      record={row}
+      form={form}
+      title={dialogTitle(t, row !== null, t('organisation.display.what'))}
+      initialValues={() =>
+        row
+          ? {
+              ...row,
+              route_id: row.route_id ?? undefined,
+              shown: row.state === 0,
+              span: [
+                row.start_time ? dayjs.unix(row.start_time) : null,
+                row.end_time ? dayjs.unix(row.end_time) : null,
+              ],
+            }
+          : { display_type: 0, sort_id: 0, shown: true }
+      }
+      onSubmit={(v) => {
+        const body = {
+          display_name: v.display_name,
+          route_id: v.route_id ?? null,
+          display_type: v.display_type,
+          content: v.content,
+          sort_id: v.sort_id ?? 0,
+          state: v.shown ? 0 : 1,
+          start_time: v.span?.[0] ? v.span[0].unix() : null,
+          end_time: v.span?.[1] ? v.span[1].unix() : null,
+          remark: v.remark ?? '',
+        };
+        return row ? displayInfoApi.update({ ...body, id: row.id }) : displayInfoApi.create(body);
+      }}
+      describeFailure={describeWith(t, labels)}
+      onClose={props.onClose}
+      onSaved={props.onSaved}
       width={620}
-      forceRender
+      columns={[5, 18]}
+      testId="display-info-form"
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} data-testid="display-info-form">
-        <Form.Item
-          name="display_name"
-          label={labels.display_name}
-          validateDebounce={400}
-          rules={[
-            ...rules.name(labels.display_name),
-            rules.unique(labels.display_name, (display_name) => displayInfoApi.free({ display_name, id: row?.id })),
-          ]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name="route_id" label={labels.route_id}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('organisation.display.allLines')}
-            options={(lines.data ?? []).map((l) => ({ value: l.id, label: l.label }))}
-            aria-label={labels.route_id}
-          />
-        </Form.Item>
-        <Form.Item name="display_type" label={labels.display_type} rules={[rules.choice(labels.display_type)]}>
-          <Select options={codeOptions(DISPLAY_TYPES, i18n.language)} aria-label={labels.display_type} />
-        </Form.Item>
-        <Form.Item
-          name="content"
-          label={labels.content}
-          rules={[rules.required(labels.content), ...rules.maxLength(DISPLAY_CONTENT_MAX)]}
-        >
-          <Input.TextArea rows={3} maxLength={DISPLAY_CONTENT_MAX} showCount />
-        </Form.Item>
-        <Form.Item name="span" label={`${labels.start_time} – ${labels.end_time}`}>
-          <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="sort_id" label={labels.sort_id}>
-          <InputNumber min={0} max={999999} precision={0} />
-        </Form.Item>
-        <Form.Item name="shown" label={labels.state} valuePropName="checked">
-          <Switch
-            checkedChildren={t('organisation.display.shown')}
-            unCheckedChildren={t('organisation.display.hidden')}
-          />
-        </Form.Item>
-        <Form.Item name="remark" label={labels.remark} rules={rules.remark()}>
-          <Input.TextArea rows={2} maxLength={255} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="display_name"
+        label={labels.display_name}
+        validateDebounce={400}
+        rules={rules.uniqueName(labels.display_name, (display_name) =>
+          displayInfoApi.free({ display_name, id: row?.id }),
+        )}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item name="route_id" label={labels.route_id}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('organisation.display.allLines')}
+          options={(lines.data ?? []).map((l) => ({ value: l.id, label: l.label }))}
+          aria-label={labels.route_id}
+        />
+      </Form.Item>
+      <Form.Item name="display_type" label={labels.display_type} rules={[rules.choice(labels.display_type)]}>
+        <Select options={codeOptions(DISPLAY_TYPES, i18n.language)} aria-label={labels.display_type} />
+      </Form.Item>
+      <Form.Item
+        name="content"
+        label={labels.content}
+        rules={[rules.required(labels.content), ...rules.maxLength(DISPLAY_CONTENT_MAX)]}
+      >
+        <Input.TextArea rows={3} maxLength={DISPLAY_CONTENT_MAX} showCount />
+      </Form.Item>
+      <Form.Item name="span" label={`${labels.start_time} – ${labels.end_time}`}>
+        <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="sort_id" label={labels.sort_id}>
+        <InputNumber min={0} max={999999} precision={0} />
+      </Form.Item>
+      <Form.Item name="shown" label={labels.state} valuePropName="checked">
+        <Switch
+          checkedChildren={t('organisation.display.shown')}
+          unCheckedChildren={t('organisation.display.hidden')}
+        />
+      </Form.Item>
+      <Form.Item name="remark" label={labels.remark} rules={rules.remark()}>
+        <Input.TextArea rows={2} maxLength={255} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -145,7 +138,7 @@ export default function DisplayInfoPage() {
   const labels = labelsOf(t);
   const lines = useQuery({ queryKey: ['display-info', 'lines'], queryFn: displayInfoApi.lines });
   return (
-    <BasicListPage<DisplayInfoRow, Parameters<typeof displayInfoApi.list>[0]>
+    <ListPage<DisplayInfoRow, Parameters<typeof displayInfoApi.list>[0]>
       testId="display-info"
       queryKey="display-info"
       fetch={displayInfoApi.list}
@@ -201,11 +194,8 @@ export default function DisplayInfoPage() {
         { title: labels.end_time, dataIndex: 'end_time', width: 170, render: formatTime },
         { title: labels.sort_id, dataIndex: 'sort_id', width: 70 },
       ]}
-      rowName={(row) => row.display_name}
-      remove={(row) => displayInfoApi.remove(row.id)}
-      exporter={displayInfoApi.export}
-      exportFile="display-info.xlsx"
-      labels={labels}
+      remove={removeRow(t, labels, (row) => row.display_name, displayInfoApi.remove)}
+      exporter={{ path: displayInfoApi.exportPath, fileBase: 'display-info' }}
       dialog={(editing, close, saved) => (
         <DisplayDialog row={editing?.row ?? null} open={editing !== null} onClose={close} onSaved={saved} />
       )}

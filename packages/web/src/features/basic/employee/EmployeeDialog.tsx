@@ -1,14 +1,15 @@
 import { EMPLOYEE_STATES, EMPLOYEE_TYPES, EmployeeStateCode, LICENCE_CLASSES, SEXES } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Divider, Form, Input, Modal, Select, TreeSelect } from 'antd';
+import { DatePicker, Divider, Form, Input, Select, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/list-page/FormDialog';
 import { type EmployeeRow, employeeApi, fleetApi, organisationApi } from '../../organisation/api';
 import { formRules } from '../../organisation/form-rules';
 import { codeOptions } from '../../organisation/labels';
+import { describeWith, dialogTitle } from '../../organisation/list-parts';
 import { organisationTreeData } from '../../organisation/tree-data';
-import { useSave } from '../../organisation/use-save';
 import '../../organisation/organisation.css';
 import { type EmployeeValues, employeeBody } from './employee-values';
 
@@ -65,40 +66,10 @@ export function EmployeeDialog({
   const tree = useQuery({ queryKey: ['organisations', 'tree'], queryFn: organisationApi.tree, enabled: open });
   const fleets = useQuery({ queryKey: ['fleets', 'options'], queryFn: fleetApi.options, enabled: open });
   const lines = useQuery({ queryKey: ['employees', 'lines'], queryFn: employeeApi.lines, enabled: open });
-  const { saving, submit } = useSave(
-    form,
-    (v) => {
-      const body = employeeBody(v);
-      return employee ? employeeApi.update({ ...body, id: employee.id }) : employeeApi.create(body);
-    },
-    labels,
-    onSaved,
-  );
 
   useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (employee) {
-      form.setFieldsValue({
-        ...employee,
-        organ_id: employee.organ_id ?? undefined,
-        fleet_id: employee.fleet_id ?? undefined,
-        route_id: employee.route_id ?? undefined,
-        licence_class: employee.licence_class || undefined,
-        birthday: day(employee.birthday),
-        licence_expiry: day(employee.licence_expiry),
-        entry_time: fromEpoch(employee.entry_time),
-        quit_time: fromEpoch(employee.quit_time),
-      });
-      return;
-    }
-    form.setFieldsValue({
-      emp_type: DRIVER,
-      sex: 0,
-      state: EmployeeStateCode.onJob,
-      entry_time: dayjs().startOf('day'),
-    });
-    // The next free number, as the server counts (get-max-empid).
+    if (!open || employee) return;
+    // The next free number, as the server counts (get-max-empid); the dialog has filled the defaults by now.
     void employeeApi.maxNumber().then(
       (max) => {
         if (!form.isFieldTouched('emp_id')) form.setFieldValue('emp_id', max.next_emp_id);
@@ -109,162 +80,180 @@ export function EmployeeDialog({
 
   const driver = type === DRIVER;
   return (
-    <Modal
+    <FormDialog<EmployeeValues, EmployeeRow>
       open={open}
-      title={t(employee ? 'organisation.editTitle' : 'organisation.addTitle', {
-        what: t('organisation.employee.what'),
-      })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okText={t('translation:common.save')}
-      width={760}
-      forceRender
-    >
-      <Form form={form} layout="vertical" data-testid="employee-form" className="hw-org-form">
-        <div className="hw-org-form__grid">
-          <Form.Item
-            name="emp_id"
-            label={labels.emp_id}
-            validateDebounce={400}
-            rules={[
-              ...rules.code(labels.emp_id),
-              rules.unique(labels.emp_id, (emp_id) => employeeApi.free({ emp_id, id: employee?.id })),
-            ]}
-          >
-            <Input data-testid="employee-emp-id" />
-          </Form.Item>
-          <Form.Item name="emp_name" label={labels.emp_name} rules={rules.name(labels.emp_name)}>
-            <Input data-testid="employee-name" />
-          </Form.Item>
-          <Form.Item name="nick_name" label={labels.nick_name} rules={rules.maxLength(64)}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="emp_type" label={labels.emp_type} rules={[rules.choice(labels.emp_type)]}>
-            <Select options={codeOptions(EMPLOYEE_TYPES, language)} aria-label={labels.emp_type} />
-          </Form.Item>
-          <Form.Item name="sex" label={labels.sex}>
-            <Select options={codeOptions(SEXES, language)} aria-label={labels.sex} />
-          </Form.Item>
-          <Form.Item name="birthday" label={labels.birthday}>
-            <DatePicker style={{ width: '100%' }} aria-label={labels.birthday} />
-          </Form.Item>
-          <Form.Item name="phone" label={labels.phone} rules={rules.phone()}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="id_number" label={labels.id_number} rules={rules.secretCode(employee?.id_number)}>
-            <Input placeholder={employee ? t('organisation.employee.maskedHint') : undefined} />
-          </Form.Item>
-          <Form.Item name="organ_id" label={labels.organ_id}>
-            <TreeSelect
-              allowClear
-              treeDefaultExpandAll
-              treeData={organisationTreeData(tree.data ?? [])}
-              aria-label={labels.organ_id}
-            />
-          </Form.Item>
-          <Form.Item name="fleet_id" label={labels.fleet_id}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              options={(fleets.data ?? []).map((f) => ({ value: f.id, label: f.label }))}
-              aria-label={labels.fleet_id}
-            />
-          </Form.Item>
-          <Form.Item name="route_id" label={labels.route_id}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              options={(lines.data ?? []).map((l) => ({ value: l.id, label: l.label }))}
-              aria-label={labels.route_id}
-            />
-          </Form.Item>
-          <Form.Item
-            name="ic_card"
-            label={labels.ic_card}
-            validateDebounce={400}
-            rules={[
-              ...rules.optionalCode(),
-              rules.unique(labels.ic_card, (ic_card) => employeeApi.free({ ic_card, id: employee?.id })),
-            ]}
-          >
-            <Input />
-          </Form.Item>
-        </div>
-        <Divider titlePlacement="start" plain>
-          {t('organisation.employee.licence')}
-        </Divider>
-        <div className="hw-org-form__grid">
-          <Form.Item
-            name="licence_no"
-            label={labels.licence_no}
-            dependencies={['emp_type']}
-            rules={[...(driver ? [rules.required(labels.licence_no)] : []), ...rules.secretCode(employee?.licence_no)]}
-          >
-            <Input data-testid="employee-licence-no" />
-          </Form.Item>
-          <Form.Item
-            name="licence_class"
-            label={labels.licence_class}
-            dependencies={['emp_type']}
-            rules={
-              driver
-                ? [{ required: true, message: t('translation:validation.required', { field: labels.licence_class }) }]
-                : []
+      record={employee}
+      form={form}
+      title={dialogTitle(t, employee !== null, t('organisation.employee.what'))}
+      initialValues={() =>
+        employee
+          ? {
+              ...employee,
+              organ_id: employee.organ_id ?? undefined,
+              fleet_id: employee.fleet_id ?? undefined,
+              route_id: employee.route_id ?? undefined,
+              licence_class: employee.licence_class || undefined,
+              birthday: day(employee.birthday),
+              licence_expiry: day(employee.licence_expiry),
+              entry_time: fromEpoch(employee.entry_time),
+              quit_time: fromEpoch(employee.quit_time),
             }
-          >
-            <Select
-              allowClear
-              options={LICENCE_CLASSES.map((c) => ({ value: c, label: c }))}
-              aria-label={labels.licence_class}
-              data-testid="employee-licence-class"
-            />
-          </Form.Item>
-          <Form.Item name="licence_expiry" label={labels.licence_expiry}>
-            <DatePicker style={{ width: '100%' }} aria-label={labels.licence_expiry} />
-          </Form.Item>
-          <Form.Item
-            name="certificate_no"
-            label={labels.certificate_no}
-            rules={rules.secretCode(employee?.certificate_no)}
-          >
-            <Input />
-          </Form.Item>
-        </div>
-        <Divider plain />
-        <div className="hw-org-form__grid">
-          <Form.Item name="state" label={labels.state} rules={[rules.choice(labels.state)]}>
-            <Select options={codeOptions(EMPLOYEE_STATES, language)} aria-label={labels.state} />
-          </Form.Item>
-          <Form.Item name="entry_time" label={labels.entry_time}>
-            <DatePicker style={{ width: '100%' }} aria-label={labels.entry_time} />
-          </Form.Item>
-          {state === EmployeeStateCode.quit && (
-            <Form.Item
-              name="quit_time"
-              label={labels.quit_time}
-              dependencies={['entry_time']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: async (_, value: Dayjs | undefined) => {
-                    const entry = getFieldValue('entry_time') as Dayjs | undefined;
-                    if (value && entry && value.isBefore(entry, 'day')) {
-                      throw new Error(
-                        t('organisation.rules.order', { field: labels.quit_time, other: labels.entry_time }),
-                      );
-                    }
-                  },
-                }),
-              ]}
-            >
-              <DatePicker style={{ width: '100%' }} aria-label={labels.quit_time} />
-            </Form.Item>
-          )}
-        </div>
-        <Form.Item name="remark" label={labels.remark} rules={rules.remark()}>
-          <Input.TextArea rows={2} maxLength={255} showCount />
+          : { emp_type: DRIVER, sex: 0, state: EmployeeStateCode.onJob, entry_time: dayjs().startOf('day') }
+      }
+      onSubmit={(v) => {
+        const body = employeeBody(v);
+        return employee ? employeeApi.update({ ...body, id: employee.id }) : employeeApi.create(body);
+      }}
+      describeFailure={describeWith(t, labels)}
+      onClose={onClose}
+      onSaved={onSaved}
+      width={760}
+      columns="vertical"
+      formProps={{ className: 'hw-org-form' }}
+      testId="employee-form"
+    >
+      <div className="hw-org-form__grid">
+        <Form.Item
+          name="emp_id"
+          label={labels.emp_id}
+          validateDebounce={400}
+          rules={[
+            ...rules.code(labels.emp_id),
+            rules.unique(labels.emp_id, (emp_id) => employeeApi.free({ emp_id, id: employee?.id })),
+          ]}
+        >
+          <Input data-testid="employee-emp-id" />
         </Form.Item>
-      </Form>
-    </Modal>
+        <Form.Item name="emp_name" label={labels.emp_name} rules={rules.name(labels.emp_name)}>
+          <Input data-testid="employee-name" />
+        </Form.Item>
+        <Form.Item name="nick_name" label={labels.nick_name} rules={rules.maxLength(64)}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="emp_type" label={labels.emp_type} rules={[rules.choice(labels.emp_type)]}>
+          <Select options={codeOptions(EMPLOYEE_TYPES, language)} aria-label={labels.emp_type} />
+        </Form.Item>
+        <Form.Item name="sex" label={labels.sex}>
+          <Select options={codeOptions(SEXES, language)} aria-label={labels.sex} />
+        </Form.Item>
+        <Form.Item name="birthday" label={labels.birthday}>
+          <DatePicker style={{ width: '100%' }} aria-label={labels.birthday} />
+        </Form.Item>
+        <Form.Item name="phone" label={labels.phone} rules={rules.phone()}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="id_number" label={labels.id_number} rules={rules.secretCode(employee?.id_number)}>
+          <Input placeholder={employee ? t('organisation.employee.maskedHint') : undefined} />
+        </Form.Item>
+        <Form.Item name="organ_id" label={labels.organ_id}>
+          <TreeSelect
+            allowClear
+            treeDefaultExpandAll
+            treeData={organisationTreeData(tree.data ?? [])}
+            aria-label={labels.organ_id}
+          />
+        </Form.Item>
+        <Form.Item name="fleet_id" label={labels.fleet_id}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(fleets.data ?? []).map((f) => ({ value: f.id, label: f.label }))}
+            aria-label={labels.fleet_id}
+          />
+        </Form.Item>
+        <Form.Item name="route_id" label={labels.route_id}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(lines.data ?? []).map((l) => ({ value: l.id, label: l.label }))}
+            aria-label={labels.route_id}
+          />
+        </Form.Item>
+        <Form.Item
+          name="ic_card"
+          label={labels.ic_card}
+          validateDebounce={400}
+          rules={[
+            ...rules.optionalCode(),
+            rules.unique(labels.ic_card, (ic_card) => employeeApi.free({ ic_card, id: employee?.id })),
+          ]}
+        >
+          <Input />
+        </Form.Item>
+      </div>
+      <Divider titlePlacement="start" plain>
+        {t('organisation.employee.licence')}
+      </Divider>
+      <div className="hw-org-form__grid">
+        <Form.Item
+          name="licence_no"
+          label={labels.licence_no}
+          dependencies={['emp_type']}
+          rules={[...(driver ? [rules.required(labels.licence_no)] : []), ...rules.secretCode(employee?.licence_no)]}
+        >
+          <Input data-testid="employee-licence-no" />
+        </Form.Item>
+        <Form.Item
+          name="licence_class"
+          label={labels.licence_class}
+          dependencies={['emp_type']}
+          rules={
+            driver
+              ? [{ required: true, message: t('translation:validation.required', { field: labels.licence_class }) }]
+              : []
+          }
+        >
+          <Select
+            allowClear
+            options={LICENCE_CLASSES.map((c) => ({ value: c, label: c }))}
+            aria-label={labels.licence_class}
+            data-testid="employee-licence-class"
+          />
+        </Form.Item>
+        <Form.Item name="licence_expiry" label={labels.licence_expiry}>
+          <DatePicker style={{ width: '100%' }} aria-label={labels.licence_expiry} />
+        </Form.Item>
+        <Form.Item
+          name="certificate_no"
+          label={labels.certificate_no}
+          rules={rules.secretCode(employee?.certificate_no)}
+        >
+          <Input />
+        </Form.Item>
+      </div>
+      <Divider plain />
+      <div className="hw-org-form__grid">
+        <Form.Item name="state" label={labels.state} rules={[rules.choice(labels.state)]}>
+          <Select options={codeOptions(EMPLOYEE_STATES, language)} aria-label={labels.state} />
+        </Form.Item>
+        <Form.Item name="entry_time" label={labels.entry_time}>
+          <DatePicker style={{ width: '100%' }} aria-label={labels.entry_time} />
+        </Form.Item>
+        {state === EmployeeStateCode.quit && (
+          <Form.Item
+            name="quit_time"
+            label={labels.quit_time}
+            dependencies={['entry_time']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_, value: Dayjs | undefined) => {
+                  const entry = getFieldValue('entry_time') as Dayjs | undefined;
+                  if (value && entry && value.isBefore(entry, 'day')) {
+                    throw new Error(
+                      t('organisation.rules.order', { field: labels.quit_time, other: labels.entry_time }),
+                    );
+                  }
+                },
+              }),
+            ]}
+          >
+            <DatePicker style={{ width: '100%' }} aria-label={labels.quit_time} />
+          </Form.Item>
+        )}
+      </div>
+      <Form.Item name="remark" label={labels.remark} rules={rules.remark()}>
+        <Input.TextArea rows={2} maxLength={255} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }

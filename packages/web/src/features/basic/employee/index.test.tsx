@@ -114,7 +114,7 @@ function renderPage(page: 'staff' | 'fleet') {
   );
 }
 
-describe('Basic → Staff and Fleets', { timeout: 30_000 }, () => {
+describe('Basic → Staff and Fleets', { timeout: 90_000 }, () => {
   componentSuite(() => useSession.setState({ views: [] }));
 
   it('lists staff with their state in its colour and the licence number masked', async () => {

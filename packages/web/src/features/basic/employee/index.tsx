@@ -2,11 +2,12 @@ import { EMPLOYEE_STATES, EMPLOYEE_TYPES } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { formatTime } from '../../../i18n/format';
 import { type EmployeeRow, employeeApi, fleetApi } from '../../organisation/api';
-import { BasicListPage } from '../../organisation/BasicListPage';
 import { CodeBadge } from '../../organisation/CodeBadge';
 import { codeColor, codeLabel, codeOptions } from '../../organisation/labels';
+import { removeRow } from '../../organisation/list-parts';
 import { EmployeeDialog, employeeLabels } from './EmployeeDialog';
 
 /**
@@ -19,7 +20,7 @@ export default function EmployeePage() {
   const labels = employeeLabels(t);
   const fleets = useQuery({ queryKey: ['fleets', 'options'], queryFn: fleetApi.options });
   return (
-    <BasicListPage<EmployeeRow, Parameters<typeof employeeApi.list>[0]>
+    <ListPage<EmployeeRow, Parameters<typeof employeeApi.list>[0]>
       testId="employee"
       queryKey="employees"
       fetch={employeeApi.list}
@@ -83,11 +84,8 @@ export default function EmployeePage() {
         { title: labels.ic_card, dataIndex: 'ic_card', width: 120, render: (v: string) => v || '--' },
         { title: labels.entry_time, dataIndex: 'entry_time', width: 170, render: formatTime },
       ]}
-      rowName={(row) => `${row.emp_id} ${row.emp_name}`}
-      remove={(row) => employeeApi.remove(row.id)}
-      exporter={employeeApi.export}
-      exportFile="staff.xlsx"
-      labels={labels}
+      remove={removeRow(t, labels, (row) => `${row.emp_id} ${row.emp_name}`, employeeApi.remove)}
+      exporter={{ path: employeeApi.exportPath, fileBase: 'staff' }}
       dialog={(editing, close, saved) => (
         <EmployeeDialog employee={editing?.row ?? null} open={editing !== null} onClose={close} onSaved={saved} />
       )}

@@ -1,13 +1,13 @@
 import { FLEET_CATEGORIES } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Modal, Select, TreeSelect } from 'antd';
-import { useEffect } from 'react';
+import { Form, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/list-page/FormDialog';
 import { type FleetRow, fleetApi, organisationApi } from '../../organisation/api';
 import { formRules } from '../../organisation/form-rules';
 import { codeOptions } from '../../organisation/labels';
+import { describeWith, dialogTitle } from '../../organisation/list-parts';
 import { organisationTreeData } from '../../organisation/tree-data';
-import { useSave } from '../../organisation/use-save';
 
 interface Values {
   fleet_name: string;
@@ -46,68 +46,53 @@ export function FleetDialog({
   const rules = formRules(t);
   const labels = fleetLabels(t);
   const tree = useQuery({ queryKey: ['organisations', 'tree'], queryFn: organisationApi.tree, enabled: open });
-  const { saving, submit } = useSave(
-    form,
-    (v) => {
-      const body = { ...v, organ_id: v.organ_id ?? null };
-      return fleet ? fleetApi.update({ ...body, id: fleet.id }) : fleetApi.create(body);
-    },
-    labels,
-    onSaved,
-  );
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      fleet ? { ...fleet, organ_id: fleet.organ_id ?? undefined } : { category: 0, leader: '', phone: '', remark: '' },
-    );
-  }, [open, fleet, form]);
 
   return (
-    <Modal
+    <FormDialog<Values, FleetRow>
       open={open}
-      title={t(fleet ? 'organisation.editTitle' : 'organisation.addTitle', { what: t('organisation.fleet.what') })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okText={t('translation:common.save')}
-      width={560}
-      forceRender
+      record={fleet}
+      form={form}
+      title={dialogTitle(t, fleet !== null, t('organisation.fleet.what'))}
+      initialValues={() =>
+        fleet ? { ...fleet, organ_id: fleet.organ_id ?? undefined } : { category: 0, leader: '', phone: '', remark: '' }
+      }
+      onSubmit={(v) => {
+        const body = { ...v, organ_id: v.organ_id ?? null };
+        return fleet ? fleetApi.update({ ...body, id: fleet.id }) : fleetApi.create(body);
+      }}
+      describeFailure={describeWith(t, labels)}
+      onClose={onClose}
+      onSaved={onSaved}
+      testId="fleet-form"
     >
-      <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 17 }} data-testid="fleet-form">
-        <Form.Item
-          name="fleet_name"
-          label={labels.fleet_name}
-          validateDebounce={400}
-          rules={[
-            ...rules.name(labels.fleet_name),
-            rules.unique(labels.fleet_name, (fleet_name) => fleetApi.free({ fleet_name, id: fleet?.id })),
-          ]}
-        >
-          <Input data-testid="fleet-name" />
-        </Form.Item>
-        <Form.Item name="category" label={labels.category} rules={[rules.choice(labels.category)]}>
-          <Select options={codeOptions(FLEET_CATEGORIES, i18n.language)} aria-label={labels.category} />
-        </Form.Item>
-        <Form.Item name="organ_id" label={labels.organ_id}>
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            treeData={organisationTreeData(tree.data ?? [])}
-            aria-label={labels.organ_id}
-          />
-        </Form.Item>
-        <Form.Item name="leader" label={labels.leader} rules={rules.maxLength(64)}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="phone" label={labels.phone} rules={rules.phone()}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="remark" label={labels.remark} rules={rules.remark()}>
-          <Input.TextArea rows={3} maxLength={255} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="fleet_name"
+        label={labels.fleet_name}
+        validateDebounce={400}
+        rules={rules.uniqueName(labels.fleet_name, (fleet_name) => fleetApi.free({ fleet_name, id: fleet?.id }))}
+      >
+        <Input data-testid="fleet-name" />
+      </Form.Item>
+      <Form.Item name="category" label={labels.category} rules={[rules.choice(labels.category)]}>
+        <Select options={codeOptions(FLEET_CATEGORIES, i18n.language)} aria-label={labels.category} />
+      </Form.Item>
+      <Form.Item name="organ_id" label={labels.organ_id}>
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          treeData={organisationTreeData(tree.data ?? [])}
+          aria-label={labels.organ_id}
+        />
+      </Form.Item>
+      <Form.Item name="leader" label={labels.leader} rules={rules.maxLength(64)}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="phone" label={labels.phone} rules={rules.phone()}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="remark" label={labels.remark} rules={rules.remark()}>
+        <Input.TextArea rows={3} maxLength={255} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }

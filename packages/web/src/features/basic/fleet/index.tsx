@@ -1,10 +1,11 @@
 import { FLEET_CATEGORIES } from '@headway/spec';
 import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { formatTime } from '../../../i18n/format';
 import { type FleetRow, fleetApi } from '../../organisation/api';
-import { BasicListPage } from '../../organisation/BasicListPage';
 import { codeLabel, codeOptions } from '../../organisation/labels';
+import { removeRow } from '../../organisation/list-parts';
 import { FleetDialog, fleetLabels } from './FleetDialog';
 
 /** Basic → Fleets (BasicFleet): the company's fleets by name and category; a fleet in use is not deleted. */
@@ -13,7 +14,7 @@ export default function FleetPage() {
   const language = i18n.language;
   const labels = fleetLabels(t);
   return (
-    <BasicListPage<FleetRow, Parameters<typeof fleetApi.list>[0]>
+    <ListPage<FleetRow, Parameters<typeof fleetApi.list>[0]>
       testId="fleet"
       queryKey="fleets"
       fetch={fleetApi.list}
@@ -43,11 +44,8 @@ export default function FleetPage() {
         { title: t('organisation.fleet.staff'), dataIndex: 'employee_count', width: 90 },
         { title: t('organisation.updated'), dataIndex: 'updated_at', width: 170, render: formatTime },
       ]}
-      rowName={(row) => row.fleet_name}
-      remove={(row) => fleetApi.remove(row.id)}
-      exporter={fleetApi.export}
-      exportFile="fleets.xlsx"
-      labels={labels}
+      remove={removeRow(t, labels, (row) => row.fleet_name, fleetApi.remove)}
+      exporter={{ path: fleetApi.exportPath, fileBase: 'fleets' }}
       dialog={(editing, close, saved) => (
         <FleetDialog fleet={editing?.row ?? null} open={editing !== null} onClose={close} onSaved={saved} />
       )}

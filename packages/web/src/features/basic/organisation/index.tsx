@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
-import { useEffect } from 'react';
+import { Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/list-page/FormDialog';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { formatTime } from '../../../i18n/format';
 import { type OrganisationRow, organisationApi } from '../../organisation/api';
-import { BasicListPage } from '../../organisation/BasicListPage';
 import { formRules } from '../../organisation/form-rules';
+import { describeWith, dialogTitle, removeRow } from '../../organisation/list-parts';
 import { organisationTreeData } from '../../organisation/tree-data';
-import { useSave } from '../../organisation/use-save';
 
 interface Values {
   organ_name: string;
@@ -42,70 +42,56 @@ function OrganisationDialog(props: {
   const rules = formRules(t);
   const labels = labelsOf(t);
   const tree = useQuery({ queryKey: ['organisations', 'tree'], queryFn: organisationApi.tree, enabled: open });
-  const { saving, submit } = useSave(
-    form,
-    (v) => {
-      const body = { ...v, parent_id: v.parent_id ?? null };
-      return row ? organisationApi.update({ ...body, id: row.id }) : organisationApi.create(body);
-    },
-    labels,
-    props.onSaved,
-  );
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(row ? { ...row, parent_id: row.parent_id ?? undefined } : { sort_id: 0 });
-  }, [open, row, form]);
   return (
-    <Modal
+    <FormDialog<Values, OrganisationRow>
       open={open}
-      title={t(row ? 'organisation.editTitle' : 'organisation.addTitle', { what: t('organisation.org.what') })}
-      onCancel={props.onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okText={t('translation:common.save')}
-      width={560}
-      forceRender
+      record={row}
+      form={form}
+      title={dialogTitle(t, row !== null, t('organisation.org.what'))}
+      initialValues={(r) => (r ? { ...r, parent_id: r.parent_id ?? undefined } : { sort_id: 0 })}
+      onSubmit={(v) => {
+        const body = { ...v, parent_id: v.parent_id ?? null };
+        return row ? organisationApi.update({ ...body, id: row.id }) : organisationApi.create(body);
+      }}
+      describeFailure={describeWith(t, labels)}
+      onClose={props.onClose}
+      onSaved={props.onSaved}
+      testId="organisation-form"
     >
-      <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 17 }} data-testid="organisation-form">
-        <Form.Item
-          name="organ_name"
-          label={labels.organ_name}
-          validateDebounce={400}
-          rules={[
-            ...rules.name(labels.organ_name),
-            rules.unique(labels.organ_name, (organ_name) => organisationApi.free({ organ_name, id: row?.id })),
-          ]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name="organ_code" label={labels.organ_code} rules={rules.optionalCode()}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="parent_id" label={labels.parent_id}>
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            placeholder={t('organisation.org.topLevel')}
-            // An organisation cannot sit under itself or what is below it.
-            treeData={organisationTreeData(tree.data ?? [], row?.id)}
-            aria-label={labels.parent_id}
-          />
-        </Form.Item>
-        <Form.Item name="leader" label={labels.leader} rules={rules.maxLength(64)}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="phone" label={labels.phone} rules={rules.phone()}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="sort_id" label={labels.sort_id}>
-          <InputNumber min={0} max={999999} precision={0} />
-        </Form.Item>
-        <Form.Item name="remark" label={labels.remark} rules={rules.remark()}>
-          <Input.TextArea rows={3} maxLength={255} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="organ_name"
+        label={labels.organ_name}
+        validateDebounce={400}
+        rules={rules.uniqueName(labels.organ_name, (organ_name) => organisationApi.free({ organ_name, id: row?.id }))}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item name="organ_code" label={labels.organ_code} rules={rules.optionalCode()}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="parent_id" label={labels.parent_id}>
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          placeholder={t('organisation.org.topLevel')}
+          // An organisation cannot sit under itself or what is below it.
+          treeData={organisationTreeData(tree.data ?? [], row?.id)}
+          aria-label={labels.parent_id}
+        />
+      </Form.Item>
+      <Form.Item name="leader" label={labels.leader} rules={rules.maxLength(64)}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="phone" label={labels.phone} rules={rules.phone()}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="sort_id" label={labels.sort_id}>
+        <InputNumber min={0} max={999999} precision={0} />
+      </Form.Item>
+      <Form.Item name="remark" label={labels.remark} rules={rules.remark()}>
+        <Input.TextArea rows={3} maxLength={255} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -114,7 +100,7 @@ export default function OrganisationPage() {
   const { t } = useTranslation(['organisation', 'translation']);
   const labels = labelsOf(t);
   return (
-    <BasicListPage<OrganisationRow, Parameters<typeof organisationApi.list>[0]>
+    <ListPage<OrganisationRow, Parameters<typeof organisationApi.list>[0]>
       testId="organisation"
       queryKey="organisations"
       fetch={organisationApi.list}
@@ -129,11 +115,8 @@ export default function OrganisationPage() {
         { title: labels.sort_id, dataIndex: 'sort_id', width: 70 },
         { title: t('organisation.updated'), dataIndex: 'updated_at', width: 170, render: formatTime },
       ]}
-      rowName={(row) => row.organ_name}
-      remove={(row) => organisationApi.remove(row.id)}
-      exporter={organisationApi.export}
-      exportFile="organisations.xlsx"
-      labels={labels}
+      remove={removeRow(t, labels, (row) => row.organ_name, organisationApi.remove)}
+      exporter={{ path: organisationApi.exportPath, fileBase: 'organisations' }}
       dialog={(editing, close, saved) => (
         <OrganisationDialog row={editing?.row ?? null} open={editing !== null} onClose={close} onSaved={saved} />
       )}

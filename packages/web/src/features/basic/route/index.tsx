@@ -1,14 +1,11 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { LINE_CATEGORIES, labelIn, ROUTE_STATES, TRAVEL_CATEGORIES } from '@headway/spec';
-import { App, Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Select, type TableColumnsType, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
-import { ConfirmLink } from '../../../components/list-page/ConfirmLink';
-import { AddButton, ListToolbar } from '../../../components/list-page/ListToolbar';
-import { usePagedTable } from '../../../components/list-page/use-paged-table';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { usePermission } from '../../../shell/view-host/view-context';
-import { saveBinary } from '../../alarms/evidence/api';
 import { lineKeys, type RouteRow, routeApi } from '../../basic-lines/api';
 import { failureMessage } from '../../basic-lines/failures';
 import { RouteDialog } from './components/RouteDialog';
@@ -39,37 +36,10 @@ const word = (
  */
 export default function RoutePage() {
   const { t, i18n } = useTranslation('basic-lines');
-  const { t: tc } = useTranslation();
-  const { message } = App.useApp();
   const can = usePermission();
   const language = i18n.language;
-  const list = usePagedTable<RouteQuery, RouteRow>(lineKeys.routes, fetchRoutes, {});
-  const [editing, setEditing] = useState<{ row: RouteRow | null } | null>(null);
+  const client = useQueryClient();
   const [drawing, setDrawing] = useState<RouteRow | null>(null);
-  const [exporting, setExporting] = useState(false);
-
-  async function remove(row: RouteRow) {
-    try {
-      await routeApi.remove(row.id);
-      void message.success(t('basicLines.deleted'));
-      list.reload();
-    } catch (error) {
-      void message.error(failureMessage(error, t));
-    }
-  }
-
-  async function exportXlsx() {
-    const { page: _page, limit: _limit, ...filter } = list.query;
-    setExporting(true);
-    try {
-      saveBinary(await routeApi.export(filter), 'routes.xlsx');
-      void message.success(t('basicLines.exported'));
-    } catch {
-      // The request client has said why.
-    } finally {
-      setExporting(false);
-    }
-  }
 
   const columns: TableColumnsType<RouteRow> = [
     { title: t('basicLines.routeCode'), dataIndex: 'route_code', width: 110 },
@@ -105,103 +75,69 @@ export default function RoutePage() {
     },
     { title: t('basicLines.vehicles'), dataIndex: 'vehicle_count', width: 90 },
     { title: t('basicLines.remark'), dataIndex: 'remark', ellipsis: true },
-    {
-      title: t('basicLines.actions'),
-      key: 'actions',
-      width: 220,
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0}>
-          {can('edit') && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setDrawing(row)}
-              data-testid={`route-draw-${row.route_code}`}
-            >
-              {t('basicLines.editLine')}
-            </Button>
-          )}
-          {can('edit') && (
-            <Button type="link" size="small" onClick={() => setEditing({ row })}>
-              {tc('common.edit')}
-            </Button>
-          )}
-          {can('delete') && (
-            <ConfirmLink title={t('basicLines.deleteConfirm', { name: row.route_name })} onConfirm={() => remove(row)}>
-              {tc('common.delete')}
-            </ConfirmLink>
-          )}
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <div className="hw-card" data-testid="route-page">
-      <ListToolbar
-        searchPlaceholder={t('basicLines.search')}
-        searchTestId="route-page-search"
-        onSearch={(search) => list.filter({ search: search.trim() || undefined })}
-        actions={
-          <Space>
-            {can('export') && (
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exporting}
-                onClick={() => void exportXlsx()}
-                data-testid="route-page-export"
-              >
-                {t('basicLines.export')}
-              </Button>
-            )}
-            {can('add') && <AddButton onClick={() => setEditing({ row: null })} testId="route-page-add" />}
-          </Space>
-        }
-      >
-        <Select<number | 'all'>
-          style={{ width: 160 }}
-          value={list.query.category ?? 'all'}
-          onChange={(value) => list.filter({ category: value === 'all' ? undefined : value })}
-          options={[
-            { value: 'all', label: t('basicLines.all') },
-            ...Object.keys(LINE_CATEGORIES).map((c) => ({
-              value: Number(c),
-              label: word(LINE_CATEGORIES, Number(c), language),
-            })),
-          ]}
-          aria-label={t('basicLines.category')}
-        />
-        <Select<number | 'all'>
-          style={{ width: 140 }}
-          value={list.query.state ?? 'all'}
-          onChange={(value) => list.filter({ state: value === 'all' ? undefined : (value as 0 | 10 | 20) })}
-          options={[
-            { value: 'all', label: t('basicLines.all') },
-            ...Object.keys(ROUTE_STATES).map((c) => ({
-              value: Number(c),
-              label: word(ROUTE_STATES, Number(c), language),
-            })),
-          ]}
-          aria-label={t('basicLines.state')}
-        />
-      </ListToolbar>
-      <Table<RouteRow>
-        rowKey="id"
-        {...list.tableProps}
-        columns={columns}
-        scroll={list.tableProps.dataSource?.length ? { x: 'max-content' } : undefined}
-        onRow={(row) => ({ 'data-testid': `route-row-${row.route_code}` }) as React.HTMLAttributes<HTMLElement>}
-      />
-      <RouteDialog
-        open={editing !== null}
-        editing={editing?.row ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
-      />
+    <ListPage<RouteRow, RouteQuery>
+      testId="route"
+      testIds={{
+        search: 'route-page-search',
+        export: 'route-page-export',
+        add: 'route-page-add',
+        row: (row) => `route-row-${row.route_code}`,
+      }}
+      queryKey={lineKeys.routes}
+      fetch={fetchRoutes}
+      searchPlaceholder={t('basicLines.search')}
+      filters={(filter, query) => (
+        <>
+          <Select<number | 'all'>
+            style={{ width: 160 }}
+            value={query.category ?? 'all'}
+            onChange={(value) => filter({ category: value === 'all' ? undefined : value })}
+            options={[
+              { value: 'all', label: t('basicLines.all') },
+              ...Object.keys(LINE_CATEGORIES).map((c) => ({
+                value: Number(c),
+                label: word(LINE_CATEGORIES, Number(c), language),
+              })),
+            ]}
+            aria-label={t('basicLines.category')}
+          />
+          <Select<number | 'all'>
+            style={{ width: 140 }}
+            value={query.state ?? 'all'}
+            onChange={(value) => filter({ state: value === 'all' ? undefined : (value as 0 | 10 | 20) })}
+            options={[
+              { value: 'all', label: t('basicLines.all') },
+              ...Object.keys(ROUTE_STATES).map((c) => ({
+                value: Number(c),
+                label: word(ROUTE_STATES, Number(c), language),
+              })),
+            ]}
+            aria-label={t('basicLines.state')}
+          />
+        </>
+      )}
+      columns={columns}
+      rowActions={(row) =>
+        can('edit') && (
+          <Button type="link" size="small" onClick={() => setDrawing(row)} data-testid={`route-draw-${row.route_code}`}>
+            {t('basicLines.editLine')}
+          </Button>
+        )
+      }
+      actionsWidth={220}
+      remove={{
+        run: (row) => routeApi.remove(row.id),
+        confirm: (row) => t('basicLines.deleteConfirm', { name: row.route_name }),
+        describeFailure: (error) => failureMessage(error, t),
+      }}
+      exporter={{ path: routeApi.exportPath, fileBase: 'routes' }}
+      dialog={(editing, close, saved) => (
+        <RouteDialog open={editing !== null} editing={editing?.row ?? null} onClose={close} onSaved={saved} />
+      )}
+    >
       {drawing && (
         <Suspense fallback={null}>
           <LineEditorModal
@@ -209,11 +145,11 @@ export default function RoutePage() {
             onClose={() => setDrawing(null)}
             onSaved={() => {
               setDrawing(null);
-              list.reload();
+              void client.invalidateQueries({ queryKey: [lineKeys.routes] });
             }}
           />
         </Suspense>
       )}
-    </div>
+    </ListPage>
   );
 }

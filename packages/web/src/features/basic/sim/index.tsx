@@ -1,17 +1,10 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
-import { editDeleteColumn } from '../../../components/list-page/edit-delete-column';
-import { AddButton, ListToolbar } from '../../../components/list-page/ListToolbar';
-import { usePagedTable } from '../../../components/list-page/use-paged-table';
-import { usePermission } from '../../../shell/view-host/view-context';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { fleetKeys, type SimRecord, simApi } from '../../fleet/api';
 import { SimDialog } from '../../fleet/components/SimDialog';
 import { formatDay, simLabel } from '../../fleet/labels';
-import { useExport } from '../../fleet/use-export';
-import { useRemove } from '../../fleet/use-remove';
 
 type Query = PageQuery & { search?: string };
 const fetchSims = ({ page = 1, limit = DEFAULT_LIMIT, search }: Query) => simApi.list({ page, limit, search });
@@ -20,11 +13,6 @@ const fetchSims = ({ page = 1, limit = DEFAULT_LIMIT, search }: Query) => simApi
 export default function SimPage() {
   const { t, i18n } = useTranslation(['fleet', 'translation']);
   const { t: tc } = useTranslation();
-  const can = usePermission();
-  const list = usePagedTable<Query, SimRecord>(fleetKeys.sims, fetchSims, {});
-  const [editing, setEditing] = useState<{ record: SimRecord | null } | null>(null);
-  const remove = useRemove(simApi.remove, list.reload);
-  const exporter = useExport('sims.xlsx');
   const lang = i18n.language;
 
   const columns: TableColumnsType<SimRecord> = [
@@ -38,43 +26,21 @@ export default function SimPage() {
       render: (v: string) => v || '--',
     },
     { title: simLabel('remark', lang), dataIndex: 'remark', ellipsis: true },
-    ...editDeleteColumn<SimRecord>(tc, can, {
-      onEdit: (record) => setEditing({ record }),
-      onDelete: (record) => remove(record.id),
-      deleteConfirm: tc('common.deleteConfirm'),
-    }),
   ];
 
   return (
-    <div className="hw-card" data-testid="sim-page">
-      <ListToolbar
-        searchPlaceholder={t('fleet.search.sims')}
-        onSearch={(search) => list.filter({ search: search.trim() || undefined })}
-        actions={
-          <Space>
-            {can('export') && (
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exporter.exporting}
-                onClick={() => void exporter.run(() => simApi.export({ search: list.query.search }))}
-              >
-                {t('fleet.export')}
-              </Button>
-            )}
-            {can('add') && <AddButton onClick={() => setEditing({ record: null })} testId="sim-add" />}
-          </Space>
-        }
-      />
-      <Table<SimRecord> rowKey="id" {...list.tableProps} columns={columns} />
-      <SimDialog
-        open={editing !== null}
-        record={editing?.record ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
-      />
-    </div>
+    <ListPage<SimRecord, Query>
+      testId="sim"
+      queryKey={fleetKeys.sims}
+      fetch={fetchSims}
+      rowKey="id"
+      searchPlaceholder={t('fleet.search.sims')}
+      columns={columns}
+      remove={{ run: (row) => simApi.remove(row.id), confirm: () => tc('common.deleteConfirm') }}
+      exporter={{ path: '/basic/sims/export', fileBase: 'sims' }}
+      dialog={(editing, close, saved) => (
+        <SimDialog open={editing !== null} record={editing?.row ?? null} onClose={close} onSaved={saved} />
+      )}
+    />
   );
 }

@@ -1,33 +1,67 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { AZIMUTH_MAX, LINE_DIRECTIONS, labelIn, STOP_NAME_MAX } from '@headway/spec';
-import { useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-} from 'antd';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, InputNumber, Select, Switch, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
-import { ListToolbar } from '../../../components/list-page/ListToolbar';
-import { usePagedTable } from '../../../components/list-page/use-paged-table';
+import { FormDialog } from '../../../components/list-page/FormDialog';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { usePermission } from '../../../shell/view-host/view-context';
-import { saveBinary } from '../../alarms/evidence/api';
 import { lineKeys, routeApi, type StationRow, stationApi } from '../../basic-lines/api';
 import { failureMessage } from '../../basic-lines/failures';
 
 type StationQuery = PageQuery & { search?: string; route_id?: number; direction?: 1 | 2 };
+type Values = { station_name: string; abridge: string; azimuth: number };
 
 function fetchStations({ page = 1, limit = DEFAULT_LIMIT, ...filter }: StationQuery) {
   return stationApi.list(page, limit, filter);
+}
+
+/** Rename a station, its abbreviation and azimuth; where it sits is the line editor's. */
+function StationDialog(props: { row: StationRow | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation('basic-lines');
+  const [form] = Form.useForm<Values>();
+  const { row } = props;
+  return (
+    <FormDialog<Values, StationRow>
+      open={row !== null}
+      record={row}
+      form={form}
+      title={t('basicLines.station.editTitle')}
+      initialValues={(r) => (r ? { station_name: r.station_name, abridge: r.abridge, azimuth: r.azimuth } : {})}
+      onSubmit={async (values) => {
+        if (!row) return;
+        await stationApi.update({
+          id: row.id,
+          station_name: values.station_name.trim(),
+          abridge: values.abridge.trim(),
+          azimuth: values.azimuth,
+        });
+      }}
+      describeFailure={(error) => failureMessage(error, t)}
+      onClose={props.onClose}
+      onSaved={props.onSaved}
+      width={520}
+      columns="vertical"
+    >
+      <Form.Item
+        name="station_name"
+        label={t('basicLines.station.name')}
+        rules={[{ required: true, whitespace: true, max: STOP_NAME_MAX }]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item name="abridge" label={t('basicLines.station.abridge')} rules={[{ max: 64 }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="azimuth"
+        label={t('basicLines.editor.azimuth')}
+        rules={[{ required: true, type: 'integer', min: 0, max: AZIMUTH_MAX }]}
+      >
+        <InputNumber min={0} max={AZIMUTH_MAX} precision={0} />
+      </Form.Item>
+    </FormDialog>
+  );
 }
 
 /**
@@ -39,34 +73,15 @@ export default function StationPage() {
   const { t, i18n } = useTranslation('basic-lines');
   const { message } = App.useApp();
   const can = usePermission();
+  const client = useQueryClient();
   const language = i18n.language;
-  const list = usePagedTable<StationQuery, StationRow>(lineKeys.stations, fetchStations, {});
   const routes = useQuery({ queryKey: [lineKeys.routes, 'picker'], queryFn: () => routeApi.list(1, 200, {}) });
-  const [editing, setEditing] = useState<StationRow | null>(null);
-  const [form] = Form.useForm<{ station_name: string; abridge: string; azimuth: number }>();
+  const reload = () => void client.invalidateQueries({ queryKey: [lineKeys.stations] });
 
   const direction = (d: number) => {
     const entry = LINE_DIRECTIONS[d as 1 | 2];
     return entry ? labelIn(entry.label, language) : String(d);
   };
-
-  async function save() {
-    if (!editing) return;
-    const values = await form.validateFields();
-    try {
-      await stationApi.update({
-        id: editing.id,
-        station_name: values.station_name.trim(),
-        abridge: values.abridge.trim(),
-        azimuth: values.azimuth,
-      });
-      void message.success(t('basicLines.saved'));
-      setEditing(null);
-      list.reload();
-    } catch (error) {
-      void message.error(failureMessage(error, t));
-    }
-  }
 
   const columns: TableColumnsType<StationRow> = [
     {
@@ -91,124 +106,67 @@ export default function StationPage() {
           checked={value === 1}
           disabled={!can('edit')}
           aria-label={`${t('basicLines.station.opposite')} ${row.station_name}`}
-          onChange={(on) => void stationApi.opposite([row.id], on ? 1 : 0).then(() => list.reload())}
+          onChange={(on) => void stationApi.opposite([row.id], on ? 1 : 0).then(() => reload())}
         />
       ),
     },
-    ...(can('edit')
-      ? [
-          {
-            title: t('basicLines.actions'),
-            key: 'actions',
-            width: 90,
-            render: (_: unknown, row: StationRow) => (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => {
-                  form.setFieldsValue({ station_name: row.station_name, abridge: row.abridge, azimuth: row.azimuth });
-                  setEditing(row);
-                }}
-              >
-                {t('basicLines.station.editTitle')}
-              </Button>
-            ),
-          },
-        ]
-      : []),
   ];
 
-  const routeId = list.query.route_id;
   return (
-    <div className="hw-card" data-testid="station-page">
-      <ListToolbar
-        searchPlaceholder={t('basicLines.station.search')}
-        onSearch={(search) => list.filter({ search: search.trim() || undefined })}
-        actions={
-          <Space>
-            {can('edit') && (
-              <Button
-                disabled={routeId === undefined}
-                title={routeId === undefined ? t('basicLines.station.pickRoute') : undefined}
-                onClick={() =>
-                  routeId !== undefined &&
-                  void stationApi.azimuths(routeId).then(({ changed }) => {
-                    void message.success(t('basicLines.station.azimuthsDone', { count: changed }));
-                    list.reload();
-                  })
-                }
-              >
-                {t('basicLines.station.azimuths')}
-              </Button>
-            )}
-            {can('export') && (
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() => {
-                  const { page: _p, limit: _l, ...filter } = list.query;
-                  void stationApi.export(filter).then((file) => saveBinary(file, 'stations.xlsx'));
-                }}
-              >
-                {t('basicLines.export')}
-              </Button>
-            )}
-          </Space>
-        }
-      >
-        <Select<number>
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          style={{ width: 220 }}
-          placeholder={t('basicLines.station.route')}
-          value={routeId}
-          onChange={(value) => list.filter({ route_id: value ?? undefined })}
-          options={(routes.data?.rows ?? []).map((r) => ({ value: r.id, label: `${r.route_name} (${r.route_code})` }))}
-          aria-label={t('basicLines.station.route')}
-        />
-        <Select<1 | 2>
-          allowClear
-          style={{ width: 120 }}
-          placeholder={t('basicLines.station.direction')}
-          value={list.query.direction}
-          onChange={(value) => list.filter({ direction: value ?? undefined })}
-          options={[1, 2].map((d) => ({ value: d as 1 | 2, label: direction(d) }))}
-          aria-label={t('basicLines.station.direction')}
-        />
-      </ListToolbar>
-      <Table<StationRow>
-        rowKey="id"
-        {...list.tableProps}
-        columns={columns}
-        scroll={list.tableProps.dataSource?.length ? { x: 'max-content' } : undefined}
-      />
-      <Modal
-        open={editing !== null}
-        title={t('basicLines.station.editTitle')}
-        onCancel={() => setEditing(null)}
-        onOk={() => void save()}
-        forceRender
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item
-            name="station_name"
-            label={t('basicLines.station.name')}
-            rules={[{ required: true, whitespace: true, max: STOP_NAME_MAX }]}
+    <ListPage<StationRow, StationQuery>
+      testId="station"
+      queryKey={lineKeys.stations}
+      fetch={fetchStations}
+      searchPlaceholder={t('basicLines.station.search')}
+      filters={(filter, query) => (
+        <>
+          <Select<number>
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 220 }}
+            placeholder={t('basicLines.station.route')}
+            value={query.route_id}
+            onChange={(value) => filter({ route_id: value ?? undefined })}
+            options={(routes.data?.rows ?? []).map((r) => ({
+              value: r.id,
+              label: `${r.route_name} (${r.route_code})`,
+            }))}
+            aria-label={t('basicLines.station.route')}
+          />
+          <Select<1 | 2>
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('basicLines.station.direction')}
+            value={query.direction}
+            onChange={(value) => filter({ direction: value ?? undefined })}
+            options={[1, 2].map((d) => ({ value: d as 1 | 2, label: direction(d) }))}
+            aria-label={t('basicLines.station.direction')}
+          />
+        </>
+      )}
+      toolbarExtra={({ query }) =>
+        can('edit') && (
+          <Button
+            disabled={query.route_id === undefined}
+            title={query.route_id === undefined ? t('basicLines.station.pickRoute') : undefined}
+            onClick={() =>
+              query.route_id !== undefined &&
+              void stationApi.azimuths(query.route_id).then(({ changed }) => {
+                void message.success(t('basicLines.station.azimuthsDone', { count: changed }));
+                reload();
+              })
+            }
           >
-            <Input />
-          </Form.Item>
-          <Form.Item name="abridge" label={t('basicLines.station.abridge')} rules={[{ max: 64 }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item
-            name="azimuth"
-            label={t('basicLines.editor.azimuth')}
-            rules={[{ required: true, type: 'integer', min: 0, max: AZIMUTH_MAX }]}
-          >
-            <InputNumber min={0} max={AZIMUTH_MAX} precision={0} />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </div>
+            {t('basicLines.station.azimuths')}
+          </Button>
+        )
+      }
+      columns={columns}
+      canAdd={false}
+      actionsWidth={90}
+      exporter={{ path: stationApi.exportPath, fileBase: 'stations' }}
+      dialog={(editing, close, saved) => <StationDialog row={editing?.row ?? null} onClose={close} onSaved={saved} />}
+    />
   );
 }

@@ -1,13 +1,12 @@
 import { FUEL_TYPES, parseChannels, VEHICLE_STATES, VEHICLE_TYPES } from '@headway/spec';
 import { useQuery } from '@tanstack/react-query';
-import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Tabs, Tag } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Row, Select, Tabs, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/list-page/FormDialog';
 import { fleetKeys, type VehicleRecord, vehicleApi } from '../api';
 import { imageUrlRule, maxRule, nameRule, remarkRule, required, uniqueRule, vinRule } from '../form-rules';
 import { codeOptions, fromDay, toDay, vehicleLabel } from '../labels';
-import { showSaveFailure } from './save-failure';
 
 // Add or edit a vehicle: the full record of spec section 3 on three tabs (identity and binding, papers and dates,
 // technical data), each field checked as the server checks it.
@@ -80,9 +79,7 @@ const FIELD_OF: Record<string, string> = {};
 
 export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation(['fleet', 'translation']);
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const lang = i18n.language;
   const label = (key: Parameters<typeof vehicleLabel>[0]) => vehicleLabel(key, lang);
   const choices = useQuery({ queryKey: [fleetKeys.vehicles, 'choices'], queryFn: vehicleApi.choices, enabled: open });
@@ -93,12 +90,9 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
   });
   const channel = Form.useWatch('channel', form) ?? '';
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
+  const initialValues = (): Partial<Values> => {
     if (!record) {
-      form.setFieldsValue({ car_type: 0, state: 0, imei: null, route_id: null, fleet_id: null, fuel_type: null });
-      return;
+      return { car_type: 0, state: 0, imei: null, route_id: null, fleet_id: null, fuel_type: null };
     }
     const values: Partial<Values> = {
       car_name: record.car_name,
@@ -113,35 +107,25 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
     for (const f of DATES) values[f] = toDay(record[f]);
     for (const f of NUMBERS) values[f] = record[f];
     for (const f of TEXTS) values[f] = record[f];
-    form.setFieldsValue(values);
-  }, [open, record, form]);
+    return values;
+  };
 
-  async function submit() {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const body = {
-        car_name: v.car_name.trim(),
-        lpn: v.lpn.trim(),
-        imei: v.imei ?? '',
-        route_id: v.route_id ?? null,
-        fleet_id: v.fleet_id ?? null,
-        car_type: v.car_type,
-        state: v.state,
-        fuel_type: v.fuel_type ?? null,
-        ...Object.fromEntries(DATES.map((f) => [f, fromDay(v[f])])),
-        ...Object.fromEntries(NUMBERS.map((f) => [f, v[f] ?? null])),
-        ...Object.fromEntries(TEXTS.map((f) => [f, (v[f] ?? '').trim()])),
-      };
-      if (record) await vehicleApi.update({ car_id: record.car_id, ...body });
-      else await vehicleApi.create(body);
-      void message.success(t('fleet.saved'));
-      onSaved();
-    } catch (error) {
-      showSaveFailure(error, form, (text) => void message.error(text, 5), FIELD_OF);
-    } finally {
-      setSaving(false);
-    }
+  async function send(v: Values) {
+    const body = {
+      car_name: v.car_name.trim(),
+      lpn: v.lpn.trim(),
+      imei: v.imei ?? '',
+      route_id: v.route_id ?? null,
+      fleet_id: v.fleet_id ?? null,
+      car_type: v.car_type,
+      state: v.state,
+      fuel_type: v.fuel_type ?? null,
+      ...Object.fromEntries(DATES.map((f) => [f, fromDay(v[f])])),
+      ...Object.fromEntries(NUMBERS.map((f) => [f, v[f] ?? null])),
+      ...Object.fromEntries(TEXTS.map((f) => [f, (v[f] ?? '').trim()])),
+    };
+    if (record) await vehicleApi.update({ car_id: record.car_id, ...body });
+    else await vehicleApi.create(body);
   }
 
   const notBefore = (start: DateField, end: DateField) => ({
@@ -338,25 +322,27 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
   );
 
   return (
-    <Modal
+    <FormDialog<Values, VehicleRecord>
       open={open}
+      record={record}
+      form={form}
       title={record ? t('fleet.editVehicle') : t('fleet.addVehicle')}
-      onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
-      confirmLoading={saving}
-      okText={t('common.save', { ns: 'translation' })}
+      initialValues={initialValues}
+      onSubmit={send}
+      fieldNames={FIELD_OF}
+      onClose={onClose}
+      onSaved={onSaved}
       width={860}
-      forceRender
+      columns={[8, 16]}
+      testId="vehicle-form"
     >
-      <Form form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 16 }} data-testid="vehicle-form">
-        <Tabs
-          items={[
-            { key: 'identity', label: t('fleet.sections.identity'), children: identity, forceRender: true },
-            { key: 'papers', label: t('fleet.sections.papers'), children: papers, forceRender: true },
-            { key: 'technical', label: t('fleet.sections.technical'), children: technical, forceRender: true },
-          ]}
-        />
-      </Form>
-    </Modal>
+      <Tabs
+        items={[
+          { key: 'identity', label: t('fleet.sections.identity'), children: identity, forceRender: true },
+          { key: 'papers', label: t('fleet.sections.papers'), children: papers, forceRender: true },
+          { key: 'technical', label: t('fleet.sections.technical'), children: technical, forceRender: true },
+        ]}
+      />
+    </FormDialog>
   );
 }

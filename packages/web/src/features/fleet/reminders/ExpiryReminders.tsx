@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/client';
+import { settingsStore } from '../../../shell/settings/use-settings';
 import { type ExpiryKind, type ExpiryRow, fleetKeys, vehicleApi } from '../api';
 import { ExpiryDate } from '../ExpiryDate';
 import { formatDay, vehicleLabel } from '../labels';
@@ -67,7 +67,11 @@ function ReminderDialog({ kind, onClose }: { kind: ExpiryKind; onClose: () => vo
       ];
 
   async function turnOff() {
-    await http.put('/owner/user/config', { [OPTION[kind]]: false }).catch(() => undefined);
+    // Through the settings store, so the Settings switch shows it and a later settings save does not turn it back on.
+    await settingsStore
+      .getState()
+      .update({ [OPTION[kind]]: false })
+      .catch(() => undefined);
     onClose();
   }
 

@@ -1,17 +1,13 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { INSURANCE_WARNING_DAYS, type RenewalKind, VEHICLE_EXPIRY_WARNING_DAYS } from '@headway/spec';
-import { Button, InputNumber, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Button, InputNumber, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
-import { ListToolbar } from '../../../components/list-page/ListToolbar';
-import { usePagedTable } from '../../../components/list-page/use-paged-table';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { usePermission } from '../../../shell/view-host/view-context';
 import { type ExpiryKind, type ExpiryRow, fleetKeys, vehicleApi } from '../api';
 import { RenewalDialog } from '../components/RenewalDialog';
 import { ExpiryDate } from '../ExpiryDate';
 import { formatDay, vehicleLabel } from '../labels';
-import { useExport } from '../use-export';
 
 type Query = PageQuery & { search?: string; days?: number };
 
@@ -28,9 +24,6 @@ export function ExpiryReview({ kind }: { kind: ExpiryKind }) {
   const window = kind === 'insurance' ? INSURANCE_WARNING_DAYS : VEHICLE_EXPIRY_WARNING_DAYS;
   const fetchRows = ({ page = 1, limit = DEFAULT_LIMIT, ...filter }: Query) =>
     vehicleApi.expire({ page, limit, kind, ...filter });
-  const list = usePagedTable<Query, ExpiryRow>(`${fleetKeys.expiry}-${kind}`, fetchRows, { days: window });
-  const [renewing, setRenewing] = useState<ExpiryRow | null>(null);
-  const exporter = useExport(`${kind}-expiry.xlsx`);
   const lang = i18n.language;
   const label = (key: Parameters<typeof vehicleLabel>[0]) => vehicleLabel(key, lang);
   const now = Math.floor(Date.now() / 1000);
@@ -52,62 +45,49 @@ export function ExpiryReview({ kind }: { kind: ExpiryKind }) {
           { title: label('register_time'), dataIndex: 'register_time', width: 130, render: formatDay },
           dateColumn('expire_time'),
         ]),
-    ...(can('add')
-      ? [
-          {
-            title: t('common.actions', { ns: 'translation' }),
-            key: 'actions',
-            width: 100,
-            render: (_: unknown, row: ExpiryRow) => (
-              <Button type="link" size="small" onClick={() => setRenewing(row)}>
-                {t('fleet.review.renew')}
-              </Button>
-            ),
-          },
-        ]
-      : []),
   ];
 
-  const { page: _page, limit: _limit, ...filter } = list.query;
   return (
-    <div className="hw-card" data-testid={`expiry-review-${kind}`}>
-      <ListToolbar
-        searchPlaceholder={t('fleet.search.vehicles')}
-        onSearch={(search) => list.filter({ search: search.trim() || undefined })}
-        actions={
-          can('export') && (
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.exporting}
-              onClick={() => void exporter.run(() => vehicleApi.expireExport({ kind, ...filter }))}
-            >
-              {t('fleet.export')}
-            </Button>
-          )
-        }
-      >
+    <ListPage<ExpiryRow, Query>
+      testId="expiry-review"
+      testIds={{ page: `expiry-review-${kind}` }}
+      queryKey={`${fleetKeys.expiry}-${kind}`}
+      fetch={fetchRows}
+      rowKey="car_id"
+      initialFilter={{ days: window }}
+      searchPlaceholder={t('fleet.search.vehicles')}
+      filters={(filter, query) => (
         <Space>
           <span>{t('fleet.review.days')}</span>
           <InputNumber
             min={0}
             max={3660}
             precision={0}
-            value={list.query.days}
-            onChange={(value) => list.filter({ days: value ?? window })}
+            value={query.days}
+            onChange={(value) => filter({ days: value ?? window })}
             aria-label={t('fleet.review.days')}
           />
         </Space>
-      </ListToolbar>
-      <Table<ExpiryRow> rowKey="car_id" {...list.tableProps} columns={columns} />
-      <RenewalDialog
-        target={renewing}
-        kinds={KINDS[kind]}
-        onClose={() => setRenewing(null)}
-        onSaved={() => {
-          setRenewing(null);
-          list.reload();
-        }}
-      />
-    </div>
+      )}
+      columns={columns}
+      rowActions={(row, { open }) =>
+        can('add') && (
+          <Button type="link" size="small" onClick={() => open(row)}>
+            {t('fleet.review.renew')}
+          </Button>
+        )
+      }
+      actionsWidth={100}
+      editable={false}
+      canAdd={false}
+      exporter={{
+        path: '/basic/cars/expire/export',
+        fileBase: `${kind}-expiry`,
+        query: (filter) => ({ kind, ...filter }),
+      }}
+      dialog={(editing, close, saved) => (
+        <RenewalDialog target={editing?.row ?? null} kinds={KINDS[kind]} onClose={close} onSaved={saved} />
+      )}
+    />
   );
 }

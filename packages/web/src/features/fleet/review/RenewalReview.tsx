@@ -1,14 +1,13 @@
 import { RENEWAL_KINDS, RENEWAL_STATES, RenewalStateCode } from '@headway/spec';
-import { App, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Select, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
 import { ConfirmLink } from '../../../components/list-page/ConfirmLink';
-import { ListToolbar } from '../../../components/list-page/ListToolbar';
-import { usePagedTable } from '../../../components/list-page/use-paged-table';
+import { failureText } from '../../../components/list-page/failure';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { formatTime } from '../../../i18n/format';
 import { usePermission } from '../../../shell/view-host/view-context';
 import { fleetKeys, type RenewalRow, vehicleApi } from '../api';
-import { failureText } from '../failure';
 import { codeLabel, codeOptions, formatDay, renewalLabel, vehicleLabel } from '../labels';
 
 type Query = PageQuery & { search?: string; state?: number; renew_type?: number };
@@ -24,14 +23,13 @@ export function RenewalReview() {
   const { t, i18n } = useTranslation(['fleet', 'translation']);
   const { message } = App.useApp();
   const can = usePermission();
-  const list = usePagedTable<Query, RenewalRow>(fleetKeys.renewals, fetchRenewals, { state: RenewalStateCode.pending });
   const lang = i18n.language;
 
-  async function review(row: RenewalRow, state: 1 | 2) {
+  async function review(row: RenewalRow, state: 1 | 2, reload: () => void) {
     try {
       await vehicleApi.review({ id: row.id, state });
       void message.success(state === 1 ? t('fleet.review.passed') : t('fleet.review.cancelled'));
-      list.reload();
+      reload();
     } catch (error) {
       void message.error(failureText(error), 5);
     }
@@ -63,50 +61,52 @@ export function RenewalReview() {
     },
     { title: renewalLabel('reviewed_at', lang), dataIndex: 'reviewed_at', width: 170, render: formatTime },
     { title: t('common.remark', { ns: 'translation' }), dataIndex: 'remark', ellipsis: true },
-    {
-      title: t('common.actions', { ns: 'translation' }),
-      key: 'actions',
-      width: 190,
-      render: (_: unknown, row: RenewalRow) =>
+  ];
+
+  return (
+    <ListPage<RenewalRow, Query>
+      testId="renewal-review"
+      testIds={{ page: 'renewal-review' }}
+      queryKey={fleetKeys.renewals}
+      fetch={fetchRenewals}
+      initialFilter={{ state: RenewalStateCode.pending }}
+      searchPlaceholder={t('fleet.search.vehicles')}
+      filters={(filter, query) => (
+        <>
+          <Select<number | 'all'>
+            style={{ width: 160 }}
+            value={query.state ?? 'all'}
+            onChange={(value) => filter({ state: value === 'all' ? undefined : value })}
+            options={[{ value: 'all', label: t('fleet.allStates') }, ...codeOptions(RENEWAL_STATES, lang)]}
+            aria-label={renewalLabel('state', lang)}
+          />
+          <Select<number | 'all'>
+            style={{ width: 200 }}
+            value={query.renew_type ?? 'all'}
+            onChange={(value) => filter({ renew_type: value === 'all' ? undefined : value })}
+            options={[{ value: 'all', label: t('fleet.review.allKinds') }, ...codeOptions(RENEWAL_KINDS, lang)]}
+            aria-label={renewalLabel('renew_type', lang)}
+          />
+        </>
+      )}
+      columns={columns}
+      rowActions={(row, { reload }) =>
         row.state === RenewalStateCode.pending && (
-          <Space size={0}>
+          <>
             {can('pass') && (
-              <ConfirmLink title={t('fleet.review.passConfirm')} onConfirm={() => review(row, 1)}>
+              <ConfirmLink title={t('fleet.review.passConfirm')} onConfirm={() => review(row, 1, reload)}>
                 {t('fleet.review.pass')}
               </ConfirmLink>
             )}
             {can('cancel') && (
-              <ConfirmLink title={t('fleet.review.cancelConfirm')} onConfirm={() => review(row, 2)}>
+              <ConfirmLink title={t('fleet.review.cancelConfirm')} onConfirm={() => review(row, 2, reload)}>
                 {t('fleet.review.cancel')}
               </ConfirmLink>
             )}
-          </Space>
-        ),
-    },
-  ];
-
-  return (
-    <div className="hw-card" data-testid="renewal-review">
-      <ListToolbar
-        searchPlaceholder={t('fleet.search.vehicles')}
-        onSearch={(search) => list.filter({ search: search.trim() || undefined })}
-      >
-        <Select<number | 'all'>
-          style={{ width: 160 }}
-          value={list.query.state ?? 'all'}
-          onChange={(value) => list.filter({ state: value === 'all' ? undefined : value })}
-          options={[{ value: 'all', label: t('fleet.allStates') }, ...codeOptions(RENEWAL_STATES, lang)]}
-          aria-label={renewalLabel('state', lang)}
-        />
-        <Select<number | 'all'>
-          style={{ width: 200 }}
-          value={list.query.renew_type ?? 'all'}
-          onChange={(value) => list.filter({ renew_type: value === 'all' ? undefined : value })}
-          options={[{ value: 'all', label: t('fleet.review.allKinds') }, ...codeOptions(RENEWAL_KINDS, lang)]}
-          aria-label={renewalLabel('renew_type', lang)}
-        />
-      </ListToolbar>
-      <Table<RenewalRow> rowKey="id" {...list.tableProps} columns={columns} />
-    </div>
+          </>
+        )
+      }
+      actionsWidth={190}
+    />
   );
 }

@@ -1,10 +1,9 @@
 import { FUEL_TYPES, type RenewalKind, VEHICLE_TYPES } from '@headway/spec';
-import { Button, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
-import { ListToolbar } from '../../../components/list-page/ListToolbar';
-import { usePagedTable } from '../../../components/list-page/use-paged-table';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { usePermission } from '../../../shell/view-host/view-context';
 import { fleetKeys, type VehicleRecord, vehicleApi } from '../api';
 import { CertificateDialog } from '../components/CertificateDialog';
@@ -24,8 +23,6 @@ const LICENCE_RENEWALS: readonly RenewalKind[] = [2, 3, 4];
 export function VehicleReview({ part }: { part: 'licence' | 'type' }) {
   const { t, i18n } = useTranslation(['fleet', 'translation']);
   const can = usePermission();
-  const list = usePagedTable<Query, VehicleRecord>(`${fleetKeys.vehicles}-${part}`, fetchVehicles, {});
-  const [editing, setEditing] = useState<VehicleRecord | null>(null);
   const [renewing, setRenewing] = useState<VehicleRecord | null>(null);
   const lang = i18n.language;
   const label = (key: Parameters<typeof vehicleLabel>[0]) => vehicleLabel(key, lang);
@@ -72,69 +69,63 @@ export function VehicleReview({ part }: { part: 'licence' | 'type' }) {
             render: (c: number | null) => codeLabel(FUEL_TYPES, c, lang),
           },
         ];
-  const actions: TableColumnsType<VehicleRecord> =
-    can('edit') || (part === 'licence' && can('add'))
-      ? [
-          {
-            title: t('common.actions', { ns: 'translation' }),
-            key: 'actions',
-            width: 170,
-            render: (_: unknown, row: VehicleRecord) => (
-              <Space size={0}>
-                {can('edit') && (
-                  <Button type="link" size="small" onClick={() => setEditing(row)}>
-                    {part === 'licence' ? t('fleet.review.editPapers') : t('fleet.review.editSeats')}
-                  </Button>
-                )}
-                {part === 'licence' && can('add') && (
-                  <Button type="link" size="small" onClick={() => setRenewing(row)}>
-                    {t('fleet.review.renew')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]
-      : [];
   const columns: TableColumnsType<VehicleRecord> = [
     { title: label('car_name'), dataIndex: 'car_name', width: 150 },
     { title: label('lpn'), dataIndex: 'lpn', width: 120 },
     ...specific,
-    ...actions,
   ];
 
-  const saved = () => {
-    setEditing(null);
-    list.reload();
-  };
   return (
-    <div className="hw-card" data-testid={`vehicle-review-${part}`}>
-      <ListToolbar
-        searchPlaceholder={t('fleet.search.vehicles')}
-        onSearch={(search) => list.filter({ search: search.trim() || undefined })}
-      >
-        {part === 'type' && (
+    <ListPage<VehicleRecord, Query>
+      testId="vehicle-review"
+      testIds={{ page: `vehicle-review-${part}` }}
+      queryKey={`${fleetKeys.vehicles}-${part}`}
+      fetch={fetchVehicles}
+      rowKey="car_id"
+      searchPlaceholder={t('fleet.search.vehicles')}
+      filters={(filter, query) =>
+        part === 'type' && (
           <Select<number | 'all'>
             style={{ width: 170 }}
-            value={list.query.car_type ?? 'all'}
-            onChange={(value) => list.filter({ car_type: value === 'all' ? undefined : value })}
+            value={query.car_type ?? 'all'}
+            onChange={(value) => filter({ car_type: value === 'all' ? undefined : value })}
             options={[{ value: 'all', label: t('fleet.allTypes') }, ...codeOptions(VEHICLE_TYPES, lang)]}
             aria-label={label('car_type')}
           />
-        )}
-      </ListToolbar>
-      <Table<VehicleRecord> rowKey="car_id" {...list.tableProps} columns={columns} />
-      {part === 'licence' ? (
-        <CertificateDialog record={editing} onClose={() => setEditing(null)} onSaved={saved} />
-      ) : (
-        <SeatDialog record={editing} onClose={() => setEditing(null)} onSaved={saved} />
+        )
+      }
+      columns={columns}
+      rowActions={(row, { open }) => (
+        <>
+          {can('edit') && (
+            <Button type="link" size="small" onClick={() => open(row)}>
+              {part === 'licence' ? t('fleet.review.editPapers') : t('fleet.review.editSeats')}
+            </Button>
+          )}
+          {part === 'licence' && can('add') && (
+            <Button type="link" size="small" onClick={() => setRenewing(row)}>
+              {t('fleet.review.renew')}
+            </Button>
+          )}
+        </>
       )}
+      actionsWidth={170}
+      editable={false}
+      canAdd={false}
+      dialog={(editing, close, saved) =>
+        part === 'licence' ? (
+          <CertificateDialog record={editing?.row ?? null} onClose={close} onSaved={saved} />
+        ) : (
+          <SeatDialog record={editing?.row ?? null} onClose={close} onSaved={saved} />
+        )
+      }
+    >
       <RenewalDialog
         target={renewing}
         kinds={LICENCE_RENEWALS}
         onClose={() => setRenewing(null)}
         onSaved={() => setRenewing(null)}
       />
-    </div>
+    </ListPage>
   );
 }

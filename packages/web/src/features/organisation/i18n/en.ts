@@ -5,10 +5,6 @@ const en = {
   organisation: {
     search: 'Search',
     all: 'All',
-    export: 'Export',
-    exported: 'Exported',
-    saved: 'Saved',
-    deleted: 'Deleted',
     addTitle: 'Add {{what}}',
     editTitle: 'Edit {{what}}',
     deleteConfirm: 'Delete {{name}}?',

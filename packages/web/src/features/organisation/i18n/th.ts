@@ -4,10 +4,6 @@ const th: OrganisationMessages = {
   organisation: {
     search: 'ค้นหา',
     all: 'ทั้งหมด',
-    export: 'ส่งออก',
-    exported: 'ส่งออกแล้ว',
-    saved: 'บันทึกแล้ว',
-    deleted: 'ลบแล้ว',
     addTitle: 'เพิ่ม{{what}}',
     editTitle: 'แก้ไข{{what}}',
     deleteConfirm: 'ลบ {{name}} หรือไม่?',

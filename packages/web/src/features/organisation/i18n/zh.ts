@@ -4,10 +4,6 @@ const zh: OrganisationMessages = {
   organisation: {
     search: '搜索',
     all: '全部',
-    export: '导出',
-    exported: '已导出',
-    saved: '已保存',
-    deleted: '已删除',
     addTitle: '新增{{what}}',
     editTitle: '编辑{{what}}',
     deleteConfirm: '确定删除 {{name}}？',

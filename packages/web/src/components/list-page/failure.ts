@@ -1,8 +1,11 @@
 import { ApiError } from '../../api/errors';
 
+// A refused save or delete as the server answers it (docs/api.md "Errors"): 1004 `{field, rule…}` a broken rule,
+// 1106 `{field, value}` a taken value, and for refusals the user must read (a record still in use) `{message}`.
+
 /**
- * What to tell the user about a refused save or delete: the server's own sentence when it sent one (a duplicate's
- * "{0} [{1}] already exists", a delete refused because the record is in use), else the code's message.
+ * What to tell the user: the server's own sentence when it sent one (a duplicate's "{0} [{1}] already exists", a
+ * delete refused because the record is in use), else the code's message with the field it named.
  */
 export function failureText(error: unknown): string {
   if (error instanceof ApiError) {
@@ -14,7 +17,7 @@ export function failureText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The field a 1004 or 1106 names, so the dialog can mark it. */
+/** The field a 1004 or 1106 names, so a form can mark it. */
 export function failureField(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   const field = (error.result as { field?: unknown } | null)?.field;
