@@ -176,9 +176,20 @@ it('adds the vehicle holding that device on that line', async () => {
   await page.locator('.ant-select-item-option', { hasText: IMEI }).click();
   await page.getByTestId('vehicle-form-route').click();
   await page.locator('.ant-select-item-option', { hasText: `${LINE.name} (${LINE.code})` }).click();
+  // Its picture (a PNG the browser makes of itself): uploaded at once, shown in the form, its address saved.
+  const picture = await page.screenshot({ clip: { x: 0, y: 0, width: 160, height: 120 } });
+  await page
+    .getByTestId('vehicle-form-picture')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'own-bus-1.png', mimeType: 'image/png', buffer: picture });
+  await page.getByTestId('vehicle-form-picture').getByTestId('image-upload-preview').waitFor();
   await shot(page, 'first-run-vehicle-form.png');
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await vehicles.getByRole('cell', { name: CAR }).waitFor();
+  const saved = await api.get<ListResult<{ car_name: string; img_url: string }>>('/basic/cars');
+  const imgUrl = saved.result.rows.find((r) => r.car_name === CAR)?.img_url ?? '';
+  expect(imgUrl).toMatch(/^\/upload\/\d+\/vehicle\/[0-9a-f-]{36}\.png$/);
+  expect(Buffer.from(await (await fetch(`${server.url}${imgUrl}`)).arrayBuffer())).toEqual(picture);
   await expect.poll(() => vehicles.getByRole('cell', { name: PHONE }).count(), POLL).toBe(1);
   await expect.poll(() => vehicles.getByRole('cell', { name: LINE.name }).count(), POLL).toBe(1);
 }, 120_000);
@@ -220,6 +231,11 @@ it('shows the terminal driving the drawn line on the live map, with its next sta
   await expect.poll(toTerminal, POLL).toBeGreaterThan(0);
   const firstNext = await next.textContent();
   const firstLeft = await toTerminal();
+
+  // The base info shows the record the operator typed, picture included.
+  await box.getByText('Base info', { exact: true }).click();
+  await expect.poll(() => box.locator('img.hw-infobox__photo').getAttribute('src'), POLL).toMatch(/^\/upload\//);
+  await box.getByText('Real data', { exact: true }).click();
 
   // Drives on past the middle stations: the open info box follows live (gateway → ingest → live → STOMP).
   for (const f of steps.slice(4)) await driving.driveTo(f);

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, InputNumber, Row, Select, Tabs, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../../../components/image-upload/ImageUpload';
 import { FormDialog } from '../../../components/list-page/FormDialog';
 import { fleetKeys, type VehicleRecord, vehicleApi } from '../api';
 import { imageUrlRule, maxRule, nameRule, remarkRule, required, uniqueRule, vinRule } from '../form-rules';
@@ -261,7 +262,11 @@ export function VehicleDialog({ open, record, onClose, onSaved }: Props) {
           </Form.Item>
         )}
       </Col>
-      {text('img_url', 512, [imageUrlRule(t)])}
+      <Col span={12}>
+        <Form.Item name="img_url" label={label('img_url')} rules={[imageUrlRule(t)]}>
+          <ImageUpload kind="vehicle" data-testid="vehicle-form-picture" />
+        </Form.Item>
+      </Col>
       {text('icon', 128)}
       <Col span={24}>
         <Form.Item name="remark" label={label('remark')} labelCol={{ span: 4 }} rules={[remarkRule(t)]}>
