@@ -19,7 +19,7 @@ export interface RequestOptions {
   /** Replace the computed signature (tamper tests). */
   signature?: string;
   /** Send these raw bytes instead of JSON.stringify(body). */
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
   /** Send no token/signature headers at all. */
   unsigned?: boolean;

@@ -8,10 +8,9 @@ import type { Services } from '../../services.ts';
 import { writeGtfsFeed } from './write-feed.ts';
 
 // GET /basic/routes/gtfs/export (docs/api.md "Exports, imports and GTFS"): the caller's company as a GTFS zip.
-// The export bit of the line map, the screen that shows the lines and their timetable today; when Basic → Lines
-// (BasicRoute, the basic-lines work) lands, its name joins this list.
+// The export bit of Basic → Line (BasicRoute, whose list has the GTFS menu) or of the line map.
 
-export const GTFS_ACCESS = { screen: ['MonitoringLineMap'], need: 'export' } as const;
+export const GTFS_ACCESS = { screen: ['BasicRoute', 'MonitoringLineMap'], need: 'export' } as const;
 
 export function gtfsExportRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPluginAsyncTypebox {
   const { db, clock } = services;
