@@ -18,6 +18,8 @@ export interface RequestOptions {
   timeout?: number;
   /** Skip the default failure reaction (messages, session confirm); the caller handles the error. */
   silent?: boolean;
+  /** Bytes sent as they are (an uploaded file) instead of a JSON body; the signature covers these bytes. */
+  bytes?: { data: Uint8Array<ArrayBuffer>; type: string };
 }
 
 const BASES = { api: '/api', dispatch: '/dispatch/api' } as const;
@@ -38,15 +40,16 @@ export async function prepareRequest(
   method: string,
   path: string,
   options: RequestOptions = {},
-): Promise<{ url: string; headers: Record<string, string>; body: string }> {
+): Promise<{ url: string; headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> }> {
   const base = options.base ?? 'api';
   const url = buildPath(BASES[base], path, options.query);
-  const body = options.body === undefined ? '' : JSON.stringify(options.body);
+  const body = options.bytes?.data ?? (options.body === undefined ? '' : JSON.stringify(options.body));
   const headers: Record<string, string> = {
     'client-agent': CLIENT_AGENT,
     'accept-language': i18n.language || 'en',
   };
-  if (body) headers['content-type'] = 'application/json';
+  if (options.bytes) headers['content-type'] = options.bytes.type;
+  else if (body) headers['content-type'] = 'application/json';
   const session = readSession();
   if (session) {
     const timestamp = unixSeconds();

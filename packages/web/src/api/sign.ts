@@ -15,8 +15,9 @@ function subtle(): SubtleCrypto | undefined {
   return globalThis.crypto?.subtle;
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  const data = encoder.encode(text);
+/** Of text (a JSON body) or of bytes (an uploaded file). */
+export async function sha256Hex(body: string | Uint8Array<ArrayBuffer>): Promise<string> {
+  const data = typeof body === 'string' ? encoder.encode(body) : body;
   const s = subtle();
   if (!s) return toHex(sha256Bytes(data));
   return toHex(new Uint8Array(await s.digest('SHA-256', data)));
@@ -39,7 +40,7 @@ export interface SignInput {
   method: string;
   /** Path with the query string exactly as sent, e.g. /api/owner/user/online?page=1 */
   pathWithQuery: string;
-  body: string;
+  body: string | Uint8Array<ArrayBuffer>;
   uuid: string;
   timestamp: string;
 }

@@ -54,7 +54,18 @@ export async function planChanges(db: Kysely<Database>, companyId: number, plan:
   const codeOf = new Map(lines.filter((l) => codes.has(l.route_code)).map((l) => [l.id, l.route_code]));
   const stations = await t
     .selectFrom('line_stations')
-    .select(['line_id', 'direction', 'serial', 'station_name', 'stop_id', 'lng', 'lat', 'distance', 'azimuth', 'duration'])
+    .select([
+      'line_id',
+      'direction',
+      'serial',
+      'station_name',
+      'stop_id',
+      'lng',
+      'lat',
+      'distance',
+      'azimuth',
+      'duration',
+    ])
     .where('company_id', '=', companyId)
     .execute();
   const stops = await t

@@ -75,7 +75,10 @@ describe.each(ENGINES)('GTFS import from the console on %s', (engine) => {
 
   it('refuses a feed with a bad row by file and line, and writes nothing', async () => {
     const feed = tinyFeed();
-    feed['stops.txt'] = feed['stops.txt']!.replace('S2,Second Street,31.000000,121.005000', 'S2,Second Street,91.5,abc');
+    feed['stops.txt'] = feed['stops.txt']!.replace(
+      'S2,Second Street,31.000000,121.005000',
+      'S2,Second Street,91.5,abc',
+    );
     feed['routes.txt'] += 'R2,A,T2,Second line,3,00FF00\n';
     const started = await uploadFeed(tenant, zipBytes(feed));
     const { job } = await finishedJob(tenant, started.result.job_id);

@@ -20,7 +20,9 @@ const SPANS: Record<Exclude<GtfsImportStage, 'queued' | 'finished'>, [number, nu
 
 export type JobProgress = (stage: GtfsImportStage, percent: number) => void;
 
-export type ImportOutcome = { ok: true; report: GtfsImportReport } | { ok: false; error: string; report?: GtfsImportReport };
+export type ImportOutcome =
+  | { ok: true; report: GtfsImportReport }
+  | { ok: false; error: string; report?: GtfsImportReport };
 
 const NONE = { lines: 0, stations: 0, stops: 0, trips: 0, services: 0 };
 

@@ -11,6 +11,7 @@ import { usePermission } from '../../../shell/view-host/view-context';
 import { saveBinary } from '../../alarms/evidence/api';
 import { lineKeys, type RouteRow, routeApi } from '../../basic-lines/api';
 import { failureMessage } from '../../basic-lines/failures';
+import { GtfsMenu } from '../../basic-lines/gtfs-import/GtfsMenu';
 import { RouteDialog } from './components/RouteDialog';
 
 // The editor brings the map and OpenLayers' drawing: loaded when a line is first drawn, not with the list.
@@ -155,6 +156,7 @@ export default function RoutePage() {
                 {t('basicLines.export')}
               </Button>
             )}
+            <GtfsMenu canExport={can('export')} canImport={can('import')} onImported={list.reload} />
             {can('add') && <AddButton onClick={() => setEditing({ row: null })} testId="route-page-add" />}
           </Space>
         }
