@@ -75,7 +75,8 @@ afterAll(async () => {
 
 async function openImport(page: Page): Promise<void> {
   await page.goto('/basic/route');
-  await page.getByTestId('route-page').waitFor();
+  // The list's chunk and first page: slow on the shared machine under load.
+  await page.getByTestId('route-page').waitFor({ timeout: 60_000 });
   await page.getByTestId('gtfs-menu').click();
   await page.getByTestId('gtfs-menu-import').click();
   await page.getByTestId('gtfs-import-dialog').waitFor();
@@ -120,7 +121,7 @@ it('imports a feed from the console: the bar runs to the end, the report counts 
   await page.getByTestId('route-row-T2').waitFor();
   const listed = await api.get<ListResult<RouteRow>>('/basic/routes');
   expect(listed.result.rows.map((r) => r.route_code).sort()).toEqual(['T1', 'T2']);
-});
+}, 180_000);
 
 it('imports the same feed again: nothing changed', async () => {
   const { page } = session;
@@ -131,7 +132,7 @@ it('imports the same feed again: nothing changed', async () => {
     .toContain('Nothing changed: the company already holds this feed');
   const lines = page.getByTestId('gtfs-import-count-lines').locator('td');
   expect(await lines.allTextContents()).toEqual(['Lines', '0', '0', '2', '0']);
-});
+}, 180_000);
 
 for (const [locale, language, nothing] of [
   ['zh-CN', 'zh', '没有改动'],
@@ -149,5 +150,5 @@ for (const [locale, language, nothing] of [
     } finally {
       await closeSession(other);
     }
-  });
+  }, 180_000);
 }
