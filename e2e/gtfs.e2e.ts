@@ -1,20 +1,12 @@
-import { HeadwayClient } from '@headway/server/test-client';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { RouteRow } from '../packages/server/src/contract/basic-lines.ts';
 import type { ListResult } from '../packages/server/src/contract/lists.ts';
 import { tinyFeed } from '../packages/server/src/lines/testing/tiny-feed.ts';
 import { zipBytes } from '../packages/server/src/lines/testing/zip-writer.ts';
-import {
-  closeSession,
-  keepArtifactsOnFailure,
-  launch,
-  login,
-  openSession,
-  type Session,
-  shot,
-} from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { ARTIFACTS, closeSession, login, openSession, shot } from './support/browser.ts';
+import { emptyDeployment } from './support/empty-deployment.ts';
 
 // GTFS import from the console end to end (issue 14), on an empty deployment of this file's own server: the
 // operator opens Basic → Line's GTFS menu, uploads a feed, watches the job's bar to the end, reads the report and
@@ -53,25 +45,7 @@ function watchableFeed(): Buffer {
 
 const FEED = watchableFeed();
 
-let server: RunningServer;
-let browser: Browser;
-let session: Session;
-let api: HeadwayClient;
-
-beforeAll(async () => {
-  server = await startServer({ empty: EMPTY });
-  api = new HeadwayClient(server.url);
-  expect((await api.login(EMPTY.account, EMPTY.password)).code).toBe(0);
-  browser = await launch();
-  session = await openSession(browser, 'gtfs', 'en-US', server.url);
-  await login(session.page, EMPTY.account, EMPTY.password);
-}, 120_000);
-keepArtifactsOnFailure(() => session, 'gtfs');
-afterAll(async () => {
-  if (session) await closeSession(session);
-  await browser?.close();
-  await server?.stop();
-});
+const deployment = emptyDeployment('gtfs', EMPTY);
 
 async function openImport(page: Page): Promise<void> {
   await page.goto('/basic/route');
@@ -95,7 +69,7 @@ async function runImport(page: Page): Promise<string | null> {
 }
 
 it('imports a feed from the console: the bar runs to the end, the report counts it, the list shows the lines', async () => {
-  const { page } = session;
+  const { page } = deployment.session;
   await openImport(page);
   await shot(page, 'gtfs-import-chosen-en.png');
   await page.getByTestId('gtfs-import-start').click();
@@ -105,7 +79,8 @@ it('imports a feed from the console: the bar runs to the end, the report counts 
   await expect
     .poll(async () => (await bar.isVisible()) && (await page.getByTestId('gtfs-import-stage').textContent()))
     .toBeTruthy();
-  await shot(page, 'gtfs-import-progress-en.png');
+  // At once (shot() waits for overlays to settle, by which time a small job has finished).
+  await page.screenshot({ path: join(ARTIFACTS, 'gtfs-import-progress-en.png') });
   const outcome = page.getByTestId('gtfs-import-outcome');
   await outcome.waitFor({ timeout: 120_000 });
   expect(await outcome.getAttribute('data-state')).toBe('done');
@@ -119,12 +94,12 @@ it('imports a feed from the console: the bar runs to the end, the report counts 
   await page.getByTestId('gtfs-import-close').click();
   await page.getByTestId('route-row-T1').waitFor();
   await page.getByTestId('route-row-T2').waitFor();
-  const listed = await api.get<ListResult<RouteRow>>('/basic/routes');
+  const listed = await deployment.api.get<ListResult<RouteRow>>('/basic/routes');
   expect(listed.result.rows.map((r) => r.route_code).sort()).toEqual(['T1', 'T2']);
 }, 180_000);
 
 it('imports the same feed again: nothing changed', async () => {
-  const { page } = session;
+  const { page } = deployment.session;
   await openImport(page);
   expect(await runImport(page)).toBe('done');
   await expect
@@ -139,7 +114,7 @@ for (const [locale, language, nothing] of [
   ['th-TH', 'th', 'ไม่มีอะไรเปลี่ยน'],
 ] as const) {
   it(`shows the dialog in ${language}`, async () => {
-    const other = await openSession(browser, `gtfs-${language}`, locale, server.url);
+    const other = await openSession(deployment.browser, `gtfs-${language}`, locale, deployment.server.url);
     try {
       await login(other.page, EMPTY.account, EMPTY.password);
       await openImport(other.page);

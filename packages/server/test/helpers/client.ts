@@ -91,7 +91,8 @@ export class HeadwayClient {
     const response = await fetch(`${this.baseUrl}${pathWithQuery}`, {
       method,
       headers,
-      ...(payload !== undefined ? { body: payload } : {}),
+      // Node's fetch sends any Uint8Array; the DOM typings (the e2e project's) only name ArrayBuffer-backed ones.
+      ...(payload !== undefined ? { body: payload as string | Uint8Array<ArrayBuffer> } : {}),
     });
     const json = (await response.json()) as Envelope<T>;
     return { ...json, status: response.status };
