@@ -32,6 +32,7 @@ import { cachedValidators } from './kernel/validator-cache.ts';
 import { lineMapRoutes } from './line-map/routes.ts';
 import { basicLineRoutes } from './lines/basic/index.ts';
 import { gtfsExportRoutes } from './lines/gtfs-export/routes.ts';
+import { gtfsImportRoutes } from './lines/gtfs-import/routes.ts';
 import { menuRoutes } from './menu/routes.ts';
 import { onlineRoutes } from './online/routes.ts';
 import { organisationDataRoutes } from './organisation/routes.ts';
@@ -122,6 +123,7 @@ function apiRoutes(services: Services, options: AppOptions, geocoder: Geocoder):
     // Issue 14: organisation, companies, fleets, staff, IC cards, display info.
     await api.register(organisationDataRoutes(services));
     await api.register(gtfsExportRoutes(services));
+    await api.register(gtfsImportRoutes(services));
     await api.register(regionImportRoutes(services));
     await api.register(uploadRoutes(options.uploads));
   };

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { TransitPlan } from './gtfs/plan.ts';
+import type { StepProgress } from './gtfs/progress.ts';
 import { type TransitDatabase, transitDb } from './schema.ts';
 
 export interface PersistResult {
@@ -27,14 +28,29 @@ const CHUNK = 400;
 export async function persistTransitPlan(
   db: Kysely<Database>,
   plan: TransitPlan,
-  options: { companyId: number; now?: number },
+  options: { companyId: number; now?: number; onProgress?: StepProgress },
 ): Promise<PersistResult> {
   const now = options.now ?? Math.floor(Date.now() / 1000);
   const companyId = options.companyId;
+  // Progress counts rows written, told once per batch (400 rows), so it costs nothing beside the INSERTs.
+  const stationTotal = plan.lines.reduce((n, l) => n + l.directions.reduce((m, d) => m + d.stations.length, 0), 0);
+  const total =
+    plan.lines.length +
+    stationTotal +
+    plan.busStops.length +
+    plan.services.length +
+    plan.departures.length +
+    plan.duties.length;
+  let written = 0;
+  const wrote = (rows: number) => {
+    written += rows;
+    options.onProgress?.(Math.min(1, written / (total || 1)));
+  };
   return transitDb(db)
     .transaction()
     .execute(async (trx) => {
       const lineIds = await upsertLines(trx, plan, companyId, now);
+      wrote(plan.lines.length);
       const imported = [...lineIds.values()];
       for (const table of ['line_directions', 'line_stations', 'line_paths', 'departures'] as const) {
         if (imported.length) {
@@ -119,7 +135,7 @@ export async function persistTransitPlan(
             lat: s.lat,
           }));
           stations += rows.length;
-          await insertChunks(trx, 'line_stations', rows);
+          await insertChunks(trx, 'line_stations', rows, wrote);
         }
       }
 
@@ -135,6 +151,7 @@ export async function persistTransitPlan(
           lat: s.lat,
           routes: s.routes.join(','),
         })),
+        wrote,
       );
       await insertChunks(
         trx,
@@ -148,6 +165,7 @@ export async function persistTransitPlan(
           added: s.added.join(','),
           removed: s.removed.join(','),
         })),
+        wrote,
       );
       await insertChunks(
         trx,
@@ -165,6 +183,7 @@ export async function persistTransitPlan(
           arrival_time: d.arrivalTime,
           stop_count: d.stopCount,
         })),
+        wrote,
       );
 
       const dutyKey = (serviceId: string, blockId: string) => `${serviceId}\u0000${blockId}`;
@@ -186,6 +205,7 @@ export async function persistTransitPlan(
         }
       }
       await insertChunks(trx, 'duties', fresh);
+      wrote(plan.duties.length);
       const gone = [...existing.values()];
       for (let i = 0; i < gone.length; i += CHUNK) {
         await trx
@@ -245,12 +265,18 @@ async function upsertLines(
 
 type InsertTable = 'line_stations' | 'bus_stops' | 'services' | 'departures' | 'duties';
 
-async function insertChunks(trx: Transaction<TransitDatabase>, table: InsertTable, rows: object[]): Promise<void> {
+async function insertChunks(
+  trx: Transaction<TransitDatabase>,
+  table: InsertTable,
+  rows: object[],
+  wrote?: (rows: number) => void,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     // Rows were typed by the caller against the same table; Kysely cannot check a table chosen at run time.
     await trx
       .insertInto(table)
       .values(rows.slice(i, i + CHUNK) as never)
       .execute();
+    wrote?.(Math.min(CHUNK, rows.length - i));
   }
 }

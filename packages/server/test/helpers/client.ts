@@ -19,7 +19,7 @@ export interface RequestOptions {
   /** Replace the computed signature (tamper tests). */
   signature?: string;
   /** Send these raw bytes instead of JSON.stringify(body). */
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
   /** Send no token/signature headers at all. */
   unsigned?: boolean;
@@ -91,7 +91,8 @@ export class HeadwayClient {
     const response = await fetch(`${this.baseUrl}${pathWithQuery}`, {
       method,
       headers,
-      ...(payload !== undefined ? { body: payload } : {}),
+      // Node's fetch sends any Uint8Array; the DOM typings (the e2e project's) only name ArrayBuffer-backed ones.
+      ...(payload !== undefined ? { body: payload as string | Uint8Array<ArrayBuffer> } : {}),
     });
     const json = (await response.json()) as Envelope<T>;
     return { ...json, status: response.status };

@@ -18,6 +18,8 @@ export interface RequestOptions {
   timeout?: number;
   /** Skip the default failure reaction (messages, session confirm); the caller handles the error. */
   silent?: boolean;
+  /** Bytes sent as they are (an uploaded file) instead of a JSON body; the signature covers these bytes. */
+  bytes?: { data: Uint8Array<ArrayBuffer>; type: string };
 }
 
 const BASES = { api: '/api', dispatch: '/dispatch/api' } as const;
@@ -38,11 +40,12 @@ export async function prepareRequest(
   method: string,
   path: string,
   options: RequestOptions = {},
-): Promise<{ url: string; headers: Record<string, string>; body: string }> {
+): Promise<{ url: string; headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> }> {
   const base = options.base ?? 'api';
   const url = buildPath(BASES[base], path, options.query);
-  const body = options.body === undefined ? '' : JSON.stringify(options.body);
-  const headers = await signedHeaders(method, url, body, body ? 'application/json' : undefined);
+  const body = options.bytes?.data ?? (options.body === undefined ? '' : JSON.stringify(options.body));
+  const contentType = options.bytes ? options.bytes.type : body ? 'application/json' : undefined;
+  const headers = await signedHeaders(method, url, body, contentType);
   return { url, headers, body };
 }
 

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PermissionBit } from '@headway/spec';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeadwayClient } from '../../../test/helpers/client.ts';
 import { ENGINES } from '../../../test/helpers/database.ts';
@@ -11,48 +10,14 @@ import { signedInUserWith } from '../../../test/helpers/users.ts';
 import { download, envelopeOf } from '../../exports/table/testing/download.ts';
 import { zipTexts } from '../../exports/table/testing/read-back.ts';
 import { ErrorCode } from '../../kernel/errors.ts';
-import type { Database } from '../../store/schema.ts';
 import '../demo-register.ts';
 import { importGtfsFile } from '../import-feed.ts';
-import { transitDb } from '../schema.ts';
+import { transitCounts as counts } from '../testing/transit-counts.ts';
 import { stationTimes } from './write-feed.ts';
 
 // GET /basic/routes/gtfs/export on the demo company (the MTA Staten Island lines), read back as a zip and imported
 // into an empty company with the platform's own importer: the same lines, stations, bus stops and trips come back.
 // Both engines.
-
-async function counts(database: Kysely<Database>, companyId: number) {
-  const db = transitDb(database);
-  const count = async (
-    table: 'lines' | 'line_stations' | 'departures' | 'bus_stops' | 'services' | 'line_directions',
-  ) =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('company_id', '=', companyId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const routeCodes = (
-    await db
-      .selectFrom('lines')
-      .select('route_code')
-      .where('company_id', '=', companyId)
-      .orderBy('route_code')
-      .execute()
-  ).map((r) => r.route_code);
-  return {
-    routeCodes,
-    lines: await count('lines'),
-    directions: await count('line_directions'),
-    stations: await count('line_stations'),
-    trips: await count('departures'),
-    busStops: await count('bus_stops'),
-    services: await count('services'),
-  };
-}
 
 describe.each(ENGINES)('GTFS export round trip on %s', (engine) => {
   let server: TestServer;

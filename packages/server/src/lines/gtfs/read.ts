@@ -2,6 +2,7 @@ import { readCsv } from './csv.ts';
 import { DATE, parseCoordinate, parseGtfsTime, parseInteger } from './fields.ts';
 import { cumulativeDistances } from './geometry.ts';
 import { GtfsImportError, ProblemLog } from './problems.ts';
+import { byteCounter, type StepProgress } from './progress.ts';
 import type { GtfsAgency, GtfsFeed, GtfsRoute, GtfsService, GtfsShape, GtfsStop, GtfsTrip } from './types.ts';
 import { type FeedArchive, openFeedArchive } from './zip.ts';
 
@@ -23,16 +24,16 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satur
  * feed is rejected with a GtfsImportError listing them, so an operator fixes the feed once rather than one error
  * per run. stop_times.txt (the big file) is streamed and kept as compact per-trip arrays.
  */
-export async function readGtfsFeed(path: string): Promise<GtfsFeed> {
-  const archive = await openFeedArchive(path);
+export async function readGtfsFeed(source: string | Buffer, onProgress?: StepProgress): Promise<GtfsFeed> {
+  const archive = await openFeedArchive(source);
   try {
-    return await readFromArchive(archive);
+    return await readFromArchive(archive, onProgress);
   } finally {
     archive.close();
   }
 }
 
-async function readFromArchive(zip: FeedArchive): Promise<GtfsFeed> {
+async function readFromArchive(zip: FeedArchive, onProgress?: StepProgress): Promise<GtfsFeed> {
   const log = new ProblemLog();
   for (const file of REQUIRED_FILES) if (!zip.has(file)) log.add(file, 0, 'required file is missing');
   if (!zip.has('calendar.txt') && !zip.has('calendar_dates.txt')) {
@@ -40,8 +41,22 @@ async function readFromArchive(zip: FeedArchive): Promise<GtfsFeed> {
   }
   if (log.total > 0) throw new GtfsImportError(log.problems, log.total);
 
+  // Progress is the share of the files' uncompressed bytes read so far (stop_times.txt is most of it).
+  const total = Object.keys(REQUIRED_COLUMNS).reduce((sum, file) => sum + zip.size(file), 0) || 1;
+  let read = 0;
   const table = async (file: string) => {
-    const csv = await readCsv(await zip.open(file));
+    const raw = await zip.open(file);
+    let stream = raw;
+    if (onProgress) {
+      const counter = byteCounter((bytes) => {
+        read += bytes;
+        onProgress(Math.min(1, read / total));
+      });
+      // A broken entry (bad deflate data) fails the reader, as it does without the counter.
+      raw.on('error', (error) => counter.destroy(error));
+      stream = raw.pipe(counter);
+    }
+    const csv = await readCsv(stream);
     const missing = (REQUIRED_COLUMNS[file] ?? []).filter((c) => !csv.columns.includes(c));
     for (const c of missing) log.add(file, 1, `required column ${c} is missing`);
     return missing.length ? null : csv;

@@ -6,6 +6,11 @@ import { crc32, deflateRawSync } from 'node:zlib';
  * local headers, then the central directory, then its end record.
  */
 export function writeZip(path: string, files: Record<string, string>): void {
+  writeFileSync(path, zipBytes(files));
+}
+
+/** The zip's bytes, for an upload. */
+export function zipBytes(files: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -46,5 +51,5 @@ export function writeZip(path: string, files: Record<string, string>): void {
   end.writeUInt16LE(count, 10);
   end.writeUInt32LE(dir.length, 12);
   end.writeUInt32LE(offset, 16);
-  writeFileSync(path, Buffer.concat([...locals, dir, end]));
+  return Buffer.concat([...locals, dir, end]);
 }

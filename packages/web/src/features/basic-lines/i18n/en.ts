@@ -1,7 +1,10 @@
+import gtfs from '../gtfs-import/i18n/en';
+
 // Strings of Basic → Line, Station and Bus stop and of the line editor (`basicLines.*`). The spec's code words
 // (categories, states, travel, directions, check failures) come from @headway/spec, not from here.
 const en = {
   basicLines: {
+    gtfs,
     routeCode: 'Route code',
     routeName: 'Route name',
     sort: 'Sort',

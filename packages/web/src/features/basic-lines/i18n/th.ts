@@ -1,7 +1,9 @@
+import gtfs from '../gtfs-import/i18n/th';
 import type { BasicLinesMessages } from './en';
 
 const th: BasicLinesMessages = {
   basicLines: {
+    gtfs,
     routeCode: 'รหัสสาย',
     routeName: 'ชื่อสาย',
     sort: 'ลำดับ',

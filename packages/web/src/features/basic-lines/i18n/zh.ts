@@ -1,7 +1,9 @@
+import gtfs from '../gtfs-import/i18n/zh';
 import type { BasicLinesMessages } from './en';
 
 const zh: BasicLinesMessages = {
   basicLines: {
+    gtfs,
     routeCode: '线路编号',
     routeName: '线路名称',
     sort: '排序',

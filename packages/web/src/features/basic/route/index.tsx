@@ -8,6 +8,7 @@ import { ListPage } from '../../../components/list-page/ListPage';
 import { usePermission } from '../../../shell/view-host/view-context';
 import { lineKeys, type RouteRow, routeApi } from '../../basic-lines/api';
 import { failureMessage } from '../../basic-lines/failures';
+import { GtfsMenu } from '../../basic-lines/gtfs-import/GtfsMenu';
 import { RouteDialog } from './components/RouteDialog';
 
 // The editor brings the map and OpenLayers' drawing: loaded when a line is first drawn, not with the list.
@@ -134,6 +135,9 @@ export default function RoutePage() {
         describeFailure: (error) => failureMessage(error, t),
       }}
       exporter={{ path: routeApi.exportPath, fileBase: 'routes' }}
+      toolbarExtra={({ reload }) => (
+        <GtfsMenu canExport={can('export')} canImport={can('import')} onImported={reload} />
+      )}
       dialog={(editing, close, saved) => (
         <RouteDialog open={editing !== null} editing={editing?.row ?? null} onClose={close} onSaved={saved} />
       )}
