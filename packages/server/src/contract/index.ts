@@ -9,6 +9,7 @@ export * from './departures.ts';
 export * from './errors.ts';
 export * from './fleet.ts';
 export * from './geocoding.ts';
+export * from './imports.ts';
 export * from './line-map.ts';
 export * from './lists.ts';
 export * from './menu.ts';
