@@ -39,7 +39,10 @@ const NO: Label = { en: 'No', zh: '否', th: 'ไม่' };
 const sameWord = (label: Label, text: string) => LANGUAGES.some((l) => label[l].toLowerCase() === text);
 
 /** A code typed as its number or as its label in any console language; undefined when neither. */
-export function codeOf(text: string, table: { readonly [code: number]: { readonly label: Label } }): number | undefined {
+export function codeOf(
+  text: string,
+  table: { readonly [code: number]: { readonly label: Label } },
+): number | undefined {
   if (/^\d+$/.test(text) && table[Number(text)]) return Number(text);
   const wanted = text.trim().toLowerCase();
   for (const [code, def] of Object.entries(table)) if (sameWord(def.label, wanted)) return Number(code);

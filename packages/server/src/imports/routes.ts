@@ -3,8 +3,8 @@ import { ALREADY_EXISTS, fillTemplate, type Label, type Language, labelIn } from
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
-import { sessionOf } from '../auth/access.ts';
 import type { RouteAccess } from '../auth/access.ts';
+import { sessionOf } from '../auth/access.ts';
 import { companyZone } from '../companies/time-zone.ts';
 import type { ImportReport, RefusedRow } from '../contract/index.ts';
 import { sendTable } from '../exports/table/index.ts';
@@ -139,7 +139,13 @@ export function importRoutes<V>(
       refused.sort((a, b) => a.row - b.row);
     }
     const created = valid.filter((r) => r.existing === undefined).length;
-    const report: ImportReport = { rows: rows.length, created, updated: valid.length - created, refused, written: false };
+    const report: ImportReport = {
+      rows: rows.length,
+      created,
+      updated: valid.length - created,
+      refused,
+      written: false,
+    };
     return { valid, report };
   }
 

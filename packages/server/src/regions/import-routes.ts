@@ -24,7 +24,11 @@ const COLUMNS: readonly BodyColumn[] = [
     kind: { type: 'code', table: REGION_TYPES },
   },
   { key: 'region_point', header: { en: 'Points', zh: '坐标点', th: 'พิกัด' }, required: true, kind: { type: 'text' } },
-  { key: 'use_type', header: { en: 'Use', zh: '用途', th: 'การใช้งาน' }, kind: { type: 'code', table: REGION_USE_TYPES } },
+  {
+    key: 'use_type',
+    header: { en: 'Use', zh: '用途', th: 'การใช้งาน' },
+    kind: { type: 'code', table: REGION_USE_TYPES },
+  },
   { key: 'is_share', header: { en: 'Shared', zh: '共享', th: 'แชร์' }, kind: { type: 'yesNo' } },
   { key: 'remark', header: { en: 'Remark', zh: '备注', th: 'หมายเหตุ' }, kind: { type: 'text' } },
 ];

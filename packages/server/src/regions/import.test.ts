@@ -5,13 +5,11 @@ import type { HeadwayClient } from '../../test/helpers/client.ts';
 import { ENGINES } from '../../test/helpers/database.ts';
 import { PASSWORD, seedCompany, startTestServer, type TestServer } from '../../test/helpers/server.ts';
 import { signedInUserWith } from '../../test/helpers/users.ts';
-import type { ListResult, RegionRow } from '../contract/index.ts';
+import type { ImportReport, ListResult, RegionRow } from '../contract/index.ts';
 import { download, envelopeOf } from '../exports/table/testing/download.ts';
 import { xlsxRows } from '../exports/table/testing/read-back.ts';
-import type { ImportReport } from '../contract/index.ts';
 import { IMPORT_MAX_BYTES } from '../imports/routes.ts';
 import { ErrorCode } from '../kernel/errors.ts';
-
 
 // POST /basic/region/import over real HTTP on both engines: a workbook with bad rows refused by row and column
 // with nothing written, the good file written in one go, re-imported as updates, the import bit, the upload cap,
