@@ -38,15 +38,18 @@ export async function prepareRequest(
   method: string,
   path: string,
   options: RequestOptions = {},
-): Promise<{ url: string; headers: Record<string, string>; body: string }> {
+): Promise<{ url: string; headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> }> {
   const base = options.base ?? 'api';
   const url = buildPath(BASES[base], path, options.query);
-  const body = options.body === undefined ? '' : JSON.stringify(options.body);
+  // A file (an import's workbook) goes as its bytes, signed as they are.
+  const bytes = options.body instanceof Uint8Array ? (options.body as Uint8Array<ArrayBuffer>) : undefined;
+  const body = bytes ?? (options.body === undefined ? '' : JSON.stringify(options.body));
   const headers: Record<string, string> = {
     'client-agent': CLIENT_AGENT,
     'accept-language': i18n.language || 'en',
   };
-  if (body) headers['content-type'] = 'application/json';
+  if (bytes) headers['content-type'] = 'application/octet-stream';
+  else if (body) headers['content-type'] = 'application/json';
   const session = readSession();
   if (session) {
     const timestamp = unixSeconds();

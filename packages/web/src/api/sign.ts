@@ -15,8 +15,8 @@ function subtle(): SubtleCrypto | undefined {
   return globalThis.crypto?.subtle;
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  const data = encoder.encode(text);
+export async function sha256Hex(text: string | Uint8Array<ArrayBuffer>): Promise<string> {
+  const data = typeof text === 'string' ? encoder.encode(text) : text;
   const s = subtle();
   if (!s) return toHex(sha256Bytes(data));
   return toHex(new Uint8Array(await s.digest('SHA-256', data)));
@@ -39,7 +39,8 @@ export interface SignInput {
   method: string;
   /** Path with the query string exactly as sent, e.g. /api/owner/user/online?page=1 */
   pathWithQuery: string;
-  body: string;
+  /** The JSON text, or the bytes of an uploaded file. */
+  body: string | Uint8Array<ArrayBuffer>;
   uuid: string;
   timestamp: string;
 }
