@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page, PageQuery } from '../../api/list';
 import { ConfirmLink } from '../../components/list-page/ConfirmLink';
+import { ImportButton } from '../../components/list-page/import/ImportButton';
 import { AddButton, ListToolbar } from '../../components/list-page/ListToolbar';
 import { usePagedTable } from '../../components/list-page/use-paged-table';
 import { usePermission } from '../../shell/view-host/view-context';
@@ -32,6 +33,8 @@ interface Props<Row extends { id: number }, Q extends PageQuery> {
   /** Whether Add shows, beyond the screen's add bit (companies: system administrators only). */
   canAdd?: boolean;
   canDelete?: boolean;
+  /** The screen's xlsx import path (an Import button with the import bit). */
+  importPath?: string;
 }
 
 /**
@@ -124,6 +127,14 @@ export function BasicListPage<Row extends { id: number }, Q extends PageQuery>(p
               >
                 {t('organisation.export')}
               </Button>
+            )}
+            {props.importPath && (
+              <ImportButton
+                path={props.importPath}
+                fileBase={props.exportFile.replace(/\.xlsx$/, '')}
+                onImported={list.reload}
+                testId={`${props.testId}-import`}
+              />
             )}
             {canAdd && <AddButton onClick={() => setEditing({ row: null })} testId={`${props.testId}-add`} />}
           </Space>

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
 import { editDeleteColumn } from '../../../components/list-page/edit-delete-column';
+import { ImportButton } from '../../../components/list-page/import/ImportButton';
 import { AddButton, ListToolbar } from '../../../components/list-page/ListToolbar';
 import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { usePermission } from '../../../shell/view-host/view-context';
@@ -100,6 +101,12 @@ export default function BusStopPage() {
                 {t('basicLines.export')}
               </Button>
             )}
+            <ImportButton
+              path="/basic/busstops/import"
+              fileBase="bus-stops"
+              onImported={list.reload}
+              testId="bus-stop-import"
+            />
             {can('add') && <AddButton onClick={() => setEditing({ row: null })} testId="bus-stop-page-add" />}
           </Space>
         }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
 import { editDeleteColumn } from '../../../components/list-page/edit-delete-column';
+import { ImportButton } from '../../../components/list-page/import/ImportButton';
 import { AddButton, ListToolbar } from '../../../components/list-page/ListToolbar';
 import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { formatTime } from '../../../i18n/format';
@@ -87,6 +88,12 @@ export default function DevicePage() {
                 {t('fleet.export')}
               </Button>
             )}
+            <ImportButton
+              path="/basic/devices/import"
+              fileBase="devices"
+              onImported={list.reload}
+              testId="device-import"
+            />
             {can('add') && <AddButton onClick={() => setEditing({ record: null })} testId="device-add" />}
           </Space>
         }

@@ -23,6 +23,7 @@ export default function EmployeePage() {
       testId="employee"
       queryKey="employees"
       fetch={employeeApi.list}
+      importPath="/basic/employees/import"
       searchPlaceholder={t('organisation.employee.searchHint')}
       filters={(filter) => (
         <>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../api/list';
 import { editDeleteColumn } from '../../../components/list-page/edit-delete-column';
+import { ImportButton } from '../../../components/list-page/import/ImportButton';
 import { AddButton, ListToolbar } from '../../../components/list-page/ListToolbar';
 import { usePagedTable } from '../../../components/list-page/use-paged-table';
 import { usePermission } from '../../../shell/view-host/view-context';
@@ -85,6 +86,12 @@ export default function VehiclePage() {
                 {t('fleet.export')}
               </Button>
             )}
+            <ImportButton
+              path="/basic/cars/import"
+              fileBase="vehicles"
+              onImported={list.reload}
+              testId="vehicle-import"
+            />
             {can('add') && <AddButton onClick={() => setEditing({ record: null })} testId="vehicle-add" />}
           </Space>
         }
