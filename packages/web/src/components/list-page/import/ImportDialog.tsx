@@ -5,6 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { saveDownload } from '../export/save';
 import { IMPORT_MAX_BYTES, type ImportReport, importApi } from './api';
 
+/** The file's bytes (FileReader rather than Blob.arrayBuffer, which older engines and jsdom lack). */
+function bytesOf(file: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 export interface ImportDialogProps {
   /** The screen's import path, e.g. /basic/cars/import. */
   path: string;
@@ -49,7 +59,7 @@ export default function ImportDialog({
     if (!chosen.name.toLowerCase().endsWith('.xlsx')) return setProblem(t('io.import.notXlsx'));
     if (chosen.size > IMPORT_MAX_BYTES) return setProblem(t('io.import.tooLarge'));
     setProblem(null);
-    const bytes = new Uint8Array(await chosen.arrayBuffer());
+    const bytes = new Uint8Array(await bytesOf(chosen));
     setFile({ name: chosen.name, bytes });
     setBusy('preview');
     try {
@@ -124,13 +134,13 @@ export default function ImportDialog({
           </Upload>
           {file && <Typography.Text type="secondary">{file.name}</Typography.Text>}
         </Space>
-        {problem && <Alert type="error" showIcon message={problem} data-testid={`${testId}-problem`} />}
+        {problem && <Alert type="error" showIcon title={problem} data-testid={`${testId}-problem`} />}
         {report && (
           <Alert
             type={refused.length > 0 ? 'warning' : 'info'}
             showIcon
             data-testid={`${testId}-summary`}
-            message={t('io.import.summary', {
+            title={t('io.import.summary', {
               rows: report.rows,
               created: report.created,
               updated: report.updated,
