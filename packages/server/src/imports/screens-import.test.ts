@@ -62,32 +62,43 @@ describe.each(ENGINES)('device, staff and bus stop imports on %s', (engine) => {
     },
   ] as const;
 
-  it.each(screens)('$name: the export imports back, a bad row refuses the file, then good rows and updates', async (s) => {
-    const upload = uploader(server, `${s.path}/import`);
-    const exported = await fetchFile(server, admin, `${s.path}/export`);
-    expect(exported.status).toBe(200);
-    const back = reportOf(await upload(admin, exported.bytes));
-    expect(back.code).toBe(0);
-    expect(back.result).toMatchObject({ created: 0, refused: [] });
-    const before = back.result.updated;
+  it.each(screens)(
+    '$name: the export imports back, a bad row refuses the file, then good rows and updates',
+    async (s) => {
+      const upload = uploader(server, `${s.path}/import`);
+      const exported = await fetchFile(server, admin, `${s.path}/export`);
+      expect(exported.status).toBe(200);
+      const back = reportOf(await upload(admin, exported.bytes));
+      expect(back.code).toBe(0);
+      expect(back.result).toMatchObject({ created: 0, refused: [] });
+      const before = back.result.updated;
 
-    const bad = await workbook([...s.header], [...s.good.map((r) => [...r]), [...s.bad]]);
-    const refused = reportOf(await upload(admin, bad, true));
-    expect(refused.code).toBe(1004);
-    expect(refused.result.refused).toEqual([{ row: 4, ...s.refused }]);
+      const bad = await workbook([...s.header], [...s.good.map((r) => [...r]), [...s.bad]]);
+      const refused = reportOf(await upload(admin, bad, true));
+      expect(refused.code).toBe(1004);
+      expect(refused.result.refused).toEqual([{ row: 4, ...s.refused }]);
 
-    const good = await workbook([...s.header], s.good.map((r) => [...r]));
-    expect(reportOf(await upload(admin, good, true)).result).toMatchObject({ created: 2, updated: 0, written: true });
-    const again = await workbook([...s.header], [[...s.changed]]);
-    expect(reportOf(await upload(admin, again, true)).result).toMatchObject({ created: 0, updated: 1, written: true });
-    const after = reportOf(await upload(admin, (await fetchFile(server, admin, `${s.path}/export`)).bytes));
-    expect(after.result).toMatchObject({ created: 0, updated: before + 2, refused: [] });
-    const remarks = (await fetchFile(server, admin, `${s.path}/export`)).bytes;
-    expect(remarks.length).toBeGreaterThan(0);
+      const good = await workbook(
+        [...s.header],
+        s.good.map((r) => [...r]),
+      );
+      expect(reportOf(await upload(admin, good, true)).result).toMatchObject({ created: 2, updated: 0, written: true });
+      const again = await workbook([...s.header], [[...s.changed]]);
+      expect(reportOf(await upload(admin, again, true)).result).toMatchObject({
+        created: 0,
+        updated: 1,
+        written: true,
+      });
+      const after = reportOf(await upload(admin, (await fetchFile(server, admin, `${s.path}/export`)).bytes));
+      expect(after.result).toMatchObject({ created: 0, updated: before + 2, refused: [] });
+      const remarks = (await fetchFile(server, admin, `${s.path}/export`)).bytes;
+      expect(remarks.length).toBeGreaterThan(0);
 
-    // Another company: its own rows (devices: a terminal is one physical device, so theirs is refused as taken).
-    const theirs = reportOf(await upload(adminB, good));
-    if (s.name === 'devices') expect(theirs.result.refused.map((r) => r.column)).toEqual(['Terminal phone', 'Terminal phone']);
-    else expect(theirs.result).toMatchObject({ created: 2, updated: 0, refused: [] });
-  });
+      // Another company: its own rows (devices: a terminal is one physical device, so theirs is refused as taken).
+      const theirs = reportOf(await upload(adminB, good));
+      if (s.name === 'devices')
+        expect(theirs.result.refused.map((r) => r.column)).toEqual(['Terminal phone', 'Terminal phone']);
+      else expect(theirs.result).toMatchObject({ created: 2, updated: 0, refused: [] });
+    },
+  );
 });
