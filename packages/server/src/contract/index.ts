@@ -10,6 +10,7 @@ export * from './errors.ts';
 export * from './fleet.ts';
 export * from './geocoding.ts';
 export * from './gtfs-import.ts';
+export * from './imports.ts';
 export * from './line-map.ts';
 export * from './lists.ts';
 export * from './menu.ts';

@@ -1,13 +1,4 @@
-import {
-  CapabilityMask,
-  FLEET_SHEETS,
-  IMEI_PATTERN,
-  IN_USE_TEXTS,
-  DEVICE_FIELD_LABELS as L,
-  PROTOCOL_VERSIONS,
-  SIM_PATTERN,
-  TERMINAL_PHONE_PATTERN,
-} from '@headway/spec';
+import { CapabilityMask, FLEET_SHEETS, IN_USE_TEXTS, DEVICE_FIELD_LABELS as L } from '@headway/spec';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ListColumn } from '../basic-data/list-export.ts';
 import { basicScreenRoutes } from '../basic-data/screen-routes.ts';
@@ -25,8 +16,8 @@ import type { Services } from '../services.ts';
 import { DEVICE_READERS, FleetScreen } from './access.ts';
 import { announceFleetChange } from './announce.ts';
 import { conflictError, inUseError } from './conflict.ts';
+import { deviceValues } from './device-input.ts';
 import { countDevices, exportedDevices, getDevice, imeiTaken, listDevices, phoneTaken } from './device-queries.ts';
-import { codeOf, optionalCodeOf, remarkOf } from './input.ts';
 import { fleetDb } from './schema.ts';
 
 // /basic/devices (issue 14: POST {imei, terminal_phone, protocol_version, device_type, sim}, PUT, DELETE /{id},
@@ -53,39 +44,8 @@ const COLUMNS: ListColumn<DeviceRecord>[] = [
 export function deviceRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPluginAsync {
   const { db } = services;
 
-  async function values(request: FastifyRequest, companyId: number, body: CreateDeviceBody, except?: number) {
-    const imei = codeOf('imei', body.imei, IMEI_PATTERN);
-    const terminal_phone = codeOf('terminal_phone', body.terminal_phone, TERMINAL_PHONE_PATTERN);
-    const protocol_version = body.protocol_version?.trim() || '2013';
-    if (!(PROTOCOL_VERSIONS as readonly string[]).includes(protocol_version)) {
-      throw parameterError('protocol_version', 'unknown edition');
-    }
-    const sim = optionalCodeOf('sim', body.sim, SIM_PATTERN);
-    const remark = remarkOf(body.remark);
-    let type: { id: number; type_name: string; capabilities: number } | undefined;
-    if (body.device_type !== undefined && body.device_type !== null) {
-      const row = await fleetDb(db)
-        .selectFrom('device_types')
-        .select(['id', 'type_name', 'capabilities'])
-        .where('company_id', '=', companyId)
-        .where('id', '=', body.device_type)
-        .executeTakeFirst();
-      if (!row) throw parameterError('device_type', 'no such device type');
-      type = { id: Number(row.id), type_name: row.type_name, capabilities: Number(row.capabilities) };
-    }
-    if (await phoneTaken(db, terminal_phone, except)) throw conflictError(request, 'terminal_phone', terminal_phone);
-    if (await imeiTaken(db, imei, except)) throw conflictError(request, 'imei', imei);
-    return {
-      imei,
-      terminal_phone,
-      protocol_version,
-      device_type_id: type?.id ?? null,
-      device_type: type?.type_name.slice(0, 16) ?? '',
-      capabilities: type?.capabilities ?? ALL_CAPABILITIES,
-      sim,
-      remark,
-    };
-  }
+  const values = (request: FastifyRequest, companyId: number, body: CreateDeviceBody, except?: number) =>
+    deviceValues(request, db, companyId, body, except);
 
   return basicScreenRoutes(services, {
     path: '/basic/devices',

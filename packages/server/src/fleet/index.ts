@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
+import { deviceImportRoutes } from './device-import-routes.ts';
 import { deviceRoutes } from './device-routes.ts';
 import { deviceTypeRoutes } from './device-type-routes.ts';
 import { expiryRoutes } from './expiry-routes.ts';
 import { renewalRoutes } from './renewal-routes.ts';
 import { simRoutes } from './sim-routes.ts';
+import { vehicleImportRoutes } from './vehicle-import-routes.ts';
 import { vehicleBasicRoutes } from './vehicle-routes.ts';
 
 /** Basic data of the fleet (issue 14, docs/basic-data.md): vehicles, devices, SIMs, device types, reviews. */
@@ -16,5 +18,7 @@ export function fleetRoutes(services: Pick<Services, 'db' | 'clock'>): FastifyPl
     await app.register(deviceRoutes(services));
     await app.register(simRoutes(services));
     await app.register(deviceTypeRoutes(services));
+    await app.register(vehicleImportRoutes(services));
+    await app.register(deviceImportRoutes(services));
   };
 }

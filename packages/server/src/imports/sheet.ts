@@ -1,6 +1,6 @@
 import { LANGUAGES, type Label } from '@headway/spec';
 import ExcelJS from 'exceljs';
-import { ApiError, ErrorCode, isApiError } from '../kernel/errors.ts';
+import { ApiError, ErrorCode } from '../kernel/errors.ts';
 
 // The generic half of an xlsx import (docs/exports.md "Imports"): the upload read with exceljs, its columns found by
 // their header in any console language (so a file exported in Chinese imports in an English session), each row
@@ -12,30 +12,15 @@ export interface ImportColumn {
   required?: boolean;
 }
 
-export interface RefusedRow {
-  /** The row number as the spreadsheet shows it (the header is row 1). */
-  row: number;
-  /** The column's header in the caller's language. */
-  column: string;
-  reason: string;
-}
-
-export interface CheckedRow<V> {
-  row: number;
-  values: V;
-}
-
-export interface ImportReport {
-  /** Data rows read (blank rows skipped). */
-  rows: number;
-  created: number;
-  updated: number;
-  refused: RefusedRow[];
-  /** false for a preview, or when anything was refused: then nothing was written. */
-  written: boolean;
-}
+export type { ImportReport, RefusedRow } from '../contract/index.ts';
 
 const norm = (text: string) => text.trim().toLowerCase();
+
+/** An export names a time column's zone after its label ("Expires (Asia/Bangkok (GMT+07:00))"): still that column. */
+const headerIs = (header: string, text: string) => {
+  const wanted = norm(header);
+  return text === wanted || text.startsWith(`${wanted} (`);
+};
 
 function cellText(cell: ExcelJS.CellValue): string {
   if (cell === null || cell === undefined) return '';
@@ -70,9 +55,7 @@ export async function readImportSheet(
   const position = new Map<string, number>();
   header.eachCell((cell, index) => {
     const text = norm(cellText(cell.value));
-    const column = columns.find(
-      (c) => norm(c.key) === text || LANGUAGES.some((language) => norm(c.header[language]) === text),
-    );
+    const column = columns.find((c) => [c.key, ...LANGUAGES.map((l) => c.header[l])].some((h) => headerIs(h, text)));
     if (column && !position.has(column.key)) position.set(column.key, index);
   });
   const missing = columns.filter((c) => c.required && !position.has(c.key));
@@ -92,27 +75,4 @@ export async function readImportSheet(
     rows.push({ row: number, cells });
   }
   return rows;
-}
-
-/**
- * Each row through `check` (the screen's rules, which throw 1004 naming a field); `fieldColumn` maps that field
- * to the column the user sees. Rows passing go on; the others are refused with their reason.
- */
-export async function checkRows<V>(
-  rows: readonly { row: number; cells: Record<string, string> }[],
-  check: (cells: Record<string, string>) => V | Promise<V>,
-  fieldColumn: (field: string) => string,
-): Promise<{ valid: CheckedRow<V>[]; refused: RefusedRow[] }> {
-  const valid: CheckedRow<V>[] = [];
-  const refused: RefusedRow[] = [];
-  for (const { row, cells } of rows) {
-    try {
-      valid.push({ row, values: await check(cells) });
-    } catch (error) {
-      if (!isApiError(error) || error.code !== ErrorCode.parameter) throw error;
-      const details = (error.details ?? {}) as { field?: string; reason?: string };
-      refused.push({ row, column: fieldColumn(details.field ?? ''), reason: details.reason ?? 'invalid' });
-    }
-  }
-  return { valid, refused };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../services.ts';
 import { companyAdminRoutes } from './companies/routes.ts';
 import { displayInfoRoutes } from './display-info/routes.ts';
+import { employeeImportRoutes } from './employees/import-routes.ts';
 import { employeeRoutes } from './employees/routes.ts';
 import { fleetRoutes } from './fleets/routes.ts';
 import { icCardRoutes } from './ic-cards/routes.ts';
@@ -14,6 +15,7 @@ export function organisationDataRoutes(services: Pick<Services, 'db' | 'clock'>)
     await api.register(companyAdminRoutes(services));
     await api.register(fleetRoutes(services));
     await api.register(employeeRoutes(services));
+    await api.register(employeeImportRoutes(services));
     await api.register(icCardRoutes(services));
     await api.register(displayInfoRoutes(services));
   };

@@ -5,12 +5,11 @@ import type { HeadwayClient } from '../../test/helpers/client.ts';
 import { ENGINES } from '../../test/helpers/database.ts';
 import { PASSWORD, seedCompany, startTestServer, type TestServer } from '../../test/helpers/server.ts';
 import { signedInUserWith } from '../../test/helpers/users.ts';
-import type { ListResult, RegionRow } from '../contract/index.ts';
+import type { ImportReport, ListResult, RegionRow } from '../contract/index.ts';
 import { download, envelopeOf } from '../exports/table/testing/download.ts';
 import { xlsxRows } from '../exports/table/testing/read-back.ts';
-import type { ImportReport } from '../imports/sheet.ts';
+import { IMPORT_MAX_BYTES } from '../imports/routes.ts';
 import { ErrorCode } from '../kernel/errors.ts';
-import { REGION_IMPORT_MAX_BYTES } from './import-routes.ts';
 
 // POST /basic/region/import over real HTTP on both engines: a workbook with bad rows refused by row and column
 // with nothing written, the good file written in one go, re-imported as updates, the import bit, the upload cap,
@@ -129,7 +128,7 @@ describe.each(ENGINES)('region import on %s', (engine) => {
     const noPoints = report(await upload(admin, await workbook(['Name', 'Type'], [['Imp x', 0]])));
     expect(noPoints.code).toBe(ErrorCode.parameter);
     expect(noPoints.result).toMatchObject({ field: 'file', reason: 'missing column Points' });
-    const huge = await upload(admin, Buffer.alloc(REGION_IMPORT_MAX_BYTES + 1));
+    const huge = await upload(admin, Buffer.alloc(IMPORT_MAX_BYTES + 1));
     expect(huge.status).toBe(413);
     expect(report(huge).code).toBe(ErrorCode.tooMuchData);
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { fillLabel, labelIn, roundCoordinate, STOP_BOUND, STOP_NAME_MAX } from '@headway/spec';
+import { fillLabel, labelIn, STOP_BOUND, STOP_NAME_MAX } from '@headway/spec';
 import { Type } from 'typebox';
 import {
   BusStopExportQuery,
@@ -16,11 +16,11 @@ import { paging } from '../../store/paging.ts';
 import { transitDb } from '../schema.ts';
 import { announceLines, companyOf, duplicate, languageOf, missing, screenAccess, sendExport } from './api-kit.ts';
 import { SHEETS, STOP_COLUMNS } from './export-columns.ts';
-import { clock as clockText, remark, routeCode, trimmedName } from './line-input.ts';
+import { routeCode, trimmedName } from './line-input.ts';
 import { freeStopId, nextStopCode } from './stop-codes.ts';
+import { busStopValues } from './stop-input.ts';
 import {
   allStops,
-  type BusStopValues,
   deleteStop,
   exportedStops,
   getStop,
@@ -54,24 +54,7 @@ function filterOf(q: BusStopFilter): BusStopFilter {
 export function busStopApi(services: Pick<Services, 'db' | 'clock'>): FastifyPluginAsyncTypebox {
   const { db, clock } = services;
 
-  async function values(companyId: number, body: CreateBusStopBody): Promise<BusStopValues> {
-    return {
-      stop_name: trimmedName('stop_name', body.stop_name, 1, STOP_NAME_MAX),
-      stop_code:
-        body.stop_code !== undefined && body.stop_code.trim() !== ''
-          ? routeCode(body.stop_code, 'stop_code')
-          : await nextStopCode(transitDb(db), companyId),
-      title: body.title?.trim() ?? '',
-      code: body.code?.trim() ?? '',
-      state: body.state ?? 0,
-      address: remark('address', body.address),
-      icon: body.icon?.trim() ?? '',
-      is_share: body.is_share ?? 0,
-      open_time: clockText('open_time', body.open_time),
-      lng: roundCoordinate(body.lng),
-      lat: roundCoordinate(body.lat),
-    };
-  }
+  const values = (companyId: number, body: CreateBusStopBody) => busStopValues(db, companyId, body);
 
   return async (app) => {
     app.get(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../services.ts';
+import { busStopImportRoutes } from './busstop-import-routes.ts';
 import { busStopApi } from './busstops-api.ts';
 import { directionApi } from './directions-api.ts';
 import { routeApi } from './routes-api.ts';
@@ -13,5 +14,6 @@ export function basicLineRoutes(services: Pick<Services, 'db' | 'clock'>): Fasti
     await app.register(directionApi(services));
     await app.register(stationApi(services));
     await app.register(busStopApi(services));
+    await app.register(busStopImportRoutes(services));
   };
 }

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { BusStopFilter, BusStopRow, ListResult, StopRouteRow } from '../../contract/index.ts';
 import { contains, pageOffset } from '../../store/paging.ts';
 import type { Database } from '../../store/schema.ts';
-import { transitDb } from '../schema.ts';
+import { type TransitDatabase, transitDb } from '../schema.ts';
 
 // Reads and writes of /basic/busstops, every statement scoped to the caller's company.
 
@@ -213,17 +213,18 @@ export async function updateStop(
   stopId: string,
   values: BusStopValues,
 ) {
-  await transitDb(db)
-    .transaction()
-    .execute(async (trx) => {
-      await trx.updateTable('bus_stops').set(values).where('company_id', '=', companyId).where('id', '=', id).execute();
-      await trx
-        .updateTable('line_stations')
-        .set({ station_name: values.stop_name })
-        .where('company_id', '=', companyId)
-        .where('stop_id', '=', stopId)
-        .execute();
-    });
+  const update = async (trx: Kysely<TransitDatabase>) => {
+    await trx.updateTable('bus_stops').set(values).where('company_id', '=', companyId).where('id', '=', id).execute();
+    await trx
+      .updateTable('line_stations')
+      .set({ station_name: values.stop_name })
+      .where('company_id', '=', companyId)
+      .where('stop_id', '=', stopId)
+      .execute();
+  };
+  // An import updates many stops in its own transaction; Kysely cannot open one inside another.
+  if (db.isTransaction) await update(transitDb(db));
+  else await transitDb(db).transaction().execute(update);
 }
 
 export async function deleteStop(db: Kysely<Database>, companyId: number, id: number) {

@@ -9,6 +9,7 @@ import { ConfirmLink } from './ConfirmLink';
 import { ExportMenu } from './export/ExportMenu';
 import type { ExportFormat } from './export/export-choice';
 import { failureText } from './failure';
+import { ImportButton } from './import/ImportButton';
 import { AddButton, ListToolbar } from './ListToolbar';
 import { usePagedTable } from './use-paged-table';
 
@@ -72,6 +73,8 @@ export interface ListPageProps<Row extends object, Q extends PageQuery> {
   exporter?: ListExport<Q>;
   /** Buttons before the export dropdown: the slot for an Import, a map of every row; a function sees the query. */
   toolbarExtra?: ReactNode | ((tools: { query: Q; reload: () => void }) => ReactNode);
+  /** The screen's xlsx import (docs/exports.md "Imports"): an Import button, shown with the import bit. */
+  importer?: { path: string; fileBase: string };
   /** Whether Add shows, beyond the screen's add bit (companies: system administrators only). */
   canAdd?: boolean;
   canDelete?: boolean;
@@ -184,6 +187,14 @@ export function ListPage<Row extends object, Q extends PageQuery>(props: ListPag
             {typeof props.toolbarExtra === 'function'
               ? props.toolbarExtra({ query: list.query, reload: list.reload })
               : props.toolbarExtra}
+            {props.importer && (
+              <ImportButton
+                path={props.importer.path}
+                fileBase={props.importer.fileBase}
+                onImported={list.reload}
+                testId={`${props.testId}-import`}
+              />
+            )}
             {exporter && (
               <ExportMenu
                 request={() => ({

@@ -307,6 +307,21 @@ const en = {
       done: 'Exported',
       truncated: 'Exported the first {{rows}} of {{total}} rows: narrow the query for the rest',
     },
+    import: {
+      button: 'Import',
+      title: 'Import from Excel',
+      template: 'Download the template',
+      choose: 'Choose an .xlsx file',
+      notXlsx: 'Only .xlsx files can be imported',
+      tooLarge: 'The file is larger than 5 MB',
+      summary: '{{rows}} rows: {{created}} to create, {{updated}} to update, {{refused}} refused',
+      fixFirst: 'Nothing is imported while a row is refused: correct these rows in the file and choose it again.',
+      row: 'Row',
+      column: 'Column',
+      reason: 'Reason',
+      commit: 'Import',
+      done: 'Imported: {{created}} created, {{updated}} updated',
+    },
   },
 };
 

@@ -306,6 +306,21 @@ const zh: Messages = {
       done: '导出成功',
       truncated: '已导出前 {{rows}} 行，共 {{total}} 行：请缩小查询范围导出其余数据',
     },
+    import: {
+      button: '导入',
+      title: '从 Excel 导入',
+      template: '下载模板',
+      choose: '选择 .xlsx 文件',
+      notXlsx: '只能导入 .xlsx 文件',
+      tooLarge: '文件超过 5 MB',
+      summary: '共 {{rows}} 行：新增 {{created}}，更新 {{updated}}，拒绝 {{refused}}',
+      fixFirst: '有被拒绝的行时不会导入任何数据：请在文件中修正这些行后重新选择。',
+      row: '行',
+      column: '列',
+      reason: '原因',
+      commit: '导入',
+      done: '已导入：新增 {{created}}，更新 {{updated}}',
+    },
   },
 };
 

@@ -81,6 +81,7 @@ export default function BusStopPage() {
         describeFailure: (error) => failureMessage(error, t),
       }}
       exporter={{ path: busStopApi.exportPath, fileBase: 'bus-stops' }}
+      importer={{ path: '/basic/busstops/import', fileBase: 'bus-stops' }}
       dialog={(editing, close, saved) =>
         editing && (
           <Suspense fallback={null}>

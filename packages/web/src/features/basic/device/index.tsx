@@ -88,6 +88,7 @@ export default function DevicePage() {
       columns={columns}
       remove={{ run: (row) => deviceApi.remove(row.id), confirm: () => tc('common.deleteConfirm') }}
       exporter={{ path: '/basic/devices/export', fileBase: 'devices' }}
+      importer={{ path: '/basic/devices/import', fileBase: 'devices' }}
       dialog={(editing, close, saved) => (
         <DeviceDialog open={editing !== null} record={editing?.row ?? null} onClose={close} onSaved={saved} />
       )}

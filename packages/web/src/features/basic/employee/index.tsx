@@ -24,6 +24,7 @@ export default function EmployeePage() {
       testId="employee"
       queryKey="employees"
       fetch={employeeApi.list}
+      importer={{ path: '/basic/employees/import', fileBase: 'staff' }}
       searchPlaceholder={t('organisation.employee.searchHint')}
       filters={(filter) => (
         <>

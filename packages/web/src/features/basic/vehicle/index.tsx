@@ -88,6 +88,7 @@ export default function VehiclePage() {
       columns={columns}
       remove={{ run: (row) => vehicleApi.remove(row.car_id), confirm: () => tc('common.deleteConfirm') }}
       exporter={{ path: '/basic/cars/export', fileBase: 'vehicles' }}
+      importer={{ path: '/basic/cars/import', fileBase: 'vehicles' }}
       dialog={(editing, close, saved) => (
         <VehicleDialog open={editing !== null} record={editing?.row ?? null} onClose={close} onSaved={saved} />
       )}
