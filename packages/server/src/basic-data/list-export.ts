@@ -19,6 +19,8 @@ import type { Database } from '../store/schema.ts';
 // the file is `{prefix}-YYYYMMDD.{format}`, the day in that zone.
 
 export interface ListColumn<Row> {
+  /** Names the column for an import that reads the export back (imports/: the body field it fills). */
+  key?: string;
   header: Label;
   width: number;
   /** A date (`yyyy-mm-dd`) or date-time column: epoch seconds shown as wall-clock time in the export's zone. */

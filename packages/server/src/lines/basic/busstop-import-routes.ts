@@ -1,4 +1,4 @@
-import { BUS_STOP_STATES, type Label } from '@headway/spec';
+import { BUS_STOP_STATES } from '@headway/spec';
 import { sql } from 'kysely';
 import { type BusStopRow, CreateBusStopBody } from '../../contract/index.ts';
 import { assertBody } from '../../imports/body-schema.ts';
@@ -7,12 +7,12 @@ import { importRoutes } from '../../imports/routes.ts';
 import type { Services } from '../../services.ts';
 import { transitDb } from '../schema.ts';
 import { announceLines } from './api-kit.ts';
+import { STOP_COLUMNS } from './export-columns.ts';
 import { freeStopId, nextStopCode } from './stop-codes.ts';
 import { busStopValues } from './stop-input.ts';
 import { type BusStopValues, getStop, insertStop, updateStop } from './stop-queries.ts';
-import { STOP_COLUMNS } from './workbooks.ts';
 
-// Bus stops from xlsx (docs/exports.md "Imports"): the export's columns (workbooks.ts STOP_COLUMNS), each row
+// Bus stops from xlsx (docs/exports.md "Imports"): the export's columns (export-columns.ts STOP_COLUMNS), each row
 // through the rules of POST /basic/busstops. A row whose stop code is a stop of the company updates it (its
 // stations' names follow, as after PUT); a row without a code gets the next free one when it is written.
 
@@ -31,9 +31,9 @@ const FIELDS: Record<string, { key: string; kind: CellKind; required?: boolean }
 };
 
 const COLUMNS: readonly BodyColumn[] = STOP_COLUMNS.map((c) => {
-  const field = FIELDS[c.key];
+  const field = FIELDS[c.key ?? ''];
   if (!field) throw new Error(`bus stop column ${c.key} has no import field`);
-  return { header: c.header as Label, ...field };
+  return { header: c.header, ...field };
 });
 
 interface StopRowValues {

@@ -74,14 +74,19 @@ export const STATION_COLUMNS: ListColumn<StationRow>[] = [
 ];
 
 export const STOP_COLUMNS: ListColumn<BusStopRow>[] = [
-  { header: { en: 'Stop code', zh: '站点编号', th: 'รหัสป้าย' }, width: 12, value: (r) => r.stop_code },
-  { header: { en: 'Stop name', zh: '站点名称', th: 'ชื่อป้าย' }, width: 24, value: (r) => r.stop_name },
-  { header: { en: 'Title', zh: '标题', th: 'หัวเรื่อง' }, width: 18, value: (r) => r.title },
-  { header: { en: 'State', zh: '状态', th: 'สถานะ' }, width: 10, value: (r, l) => word(BUS_STOP_STATES, r.state, l) },
-  { header: { en: 'Address', zh: '地址', th: 'ที่อยู่' }, width: 30, value: (r) => r.address },
-  { header: { en: 'Routes', zh: '途经线路', th: 'สายที่ผ่าน' }, width: 20, value: (r) => r.routes },
-  { header: { en: 'Latitude', zh: '纬度', th: 'ละติจูด' }, width: 12, value: (r) => r.lat },
-  { header: { en: 'Longitude', zh: '经度', th: 'ลองจิจูด' }, width: 12, value: (r) => r.lng },
+  { key: 'code', header: { en: 'Stop code', zh: '站点编号', th: 'รหัสป้าย' }, width: 12, value: (r) => r.stop_code },
+  { key: 'name', header: { en: 'Stop name', zh: '站点名称', th: 'ชื่อป้าย' }, width: 24, value: (r) => r.stop_name },
+  { key: 'title', header: { en: 'Title', zh: '标题', th: 'หัวเรื่อง' }, width: 18, value: (r) => r.title },
+  {
+    key: 'state',
+    header: { en: 'State', zh: '状态', th: 'สถานะ' },
+    width: 10,
+    value: (r, l) => word(BUS_STOP_STATES, r.state, l),
+  },
+  { key: 'address', header: { en: 'Address', zh: '地址', th: 'ที่อยู่' }, width: 30, value: (r) => r.address },
+  { key: 'routes', header: { en: 'Routes', zh: '途经线路', th: 'สายที่ผ่าน' }, width: 20, value: (r) => r.routes },
+  { key: 'lat', header: { en: 'Latitude', zh: '纬度', th: 'ละติจูด' }, width: 12, value: (r) => r.lat },
+  { key: 'lng', header: { en: 'Longitude', zh: '经度', th: 'ลองจิจูด' }, width: 12, value: (r) => r.lng },
 ];
 
 export const SHEETS = {
