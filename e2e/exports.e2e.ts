@@ -132,11 +132,12 @@ it('exports the vehicle list to xlsx and PDF; an import with two bad rows is ref
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(readFileSync(xlsx.path) as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
-  const header = (sheet?.getRow(1).values as unknown[]).slice(1).map(String);
+  if (!sheet) throw new Error('the export has no sheet');
+  const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
   const nameColumn = header.indexOf(L.car_name.en) + 1;
   expect(nameColumn).toBeGreaterThan(0);
   const exported: string[] = [];
-  sheet?.eachRow((row, n) => {
+  sheet.eachRow((row, n) => {
     if (n > 1) exported.push(String(row.getCell(nameColumn).value));
   });
   expect(exported.sort()).toEqual(demo.map((v) => v.car_name).sort());
