@@ -30,6 +30,7 @@ function serve(answers: GtfsImportJob[]) {
     onerror: (() => void) | null = null;
     status = 0;
     responseText = '';
+    response: unknown = null;
     private headers: Record<string, string> = {};
     open() {}
     setRequestHeader(name: string, value: string) {
@@ -40,7 +41,9 @@ function serve(answers: GtfsImportJob[]) {
       queueMicrotask(() => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: body.length, total: body.length } as ProgressEvent);
         this.status = 200;
-        this.responseText = JSON.stringify({ code: 0, msg: '', result: { job_id: 'job-1' } });
+        // api/upload.ts asks for JSON (responseType 'json') and reads `response`.
+        this.response = { code: 0, msg: '', result: { job_id: 'job-1' } };
+        this.responseText = JSON.stringify(this.response);
         this.onload?.();
       });
     }
