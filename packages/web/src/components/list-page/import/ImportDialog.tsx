@@ -5,16 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { saveDownload } from '../export/save';
 import { IMPORT_MAX_BYTES, type ImportReport, importApi } from './api';
 
-/** The file's bytes (FileReader rather than Blob.arrayBuffer, which older engines and jsdom lack). */
-function bytesOf(file: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(file);
-  });
-}
-
 export interface ImportDialogProps {
   /** The screen's import path, e.g. /basic/cars/import. */
   path: string;
@@ -59,7 +49,7 @@ export default function ImportDialog({
     if (!chosen.name.toLowerCase().endsWith('.xlsx')) return setProblem(t('io.import.notXlsx'));
     if (chosen.size > IMPORT_MAX_BYTES) return setProblem(t('io.import.tooLarge'));
     setProblem(null);
-    const bytes = new Uint8Array(await bytesOf(chosen));
+    const bytes = new Uint8Array(await chosen.arrayBuffer());
     setFile({ name: chosen.name, bytes });
     setBusy('preview');
     try {

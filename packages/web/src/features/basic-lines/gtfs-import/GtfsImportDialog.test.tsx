@@ -65,8 +65,6 @@ async function chooseAndImport() {
   if (!input) throw new Error('no file input');
   const bytes = new Uint8Array([80, 75, 5, 6]);
   const file = new File([bytes], 'feed.zip');
-  // jsdom's Blob has no arrayBuffer(); the browser's has.
-  Object.defineProperty(file, 'arrayBuffer', { value: async () => bytes.buffer });
   fireEvent.change(input, { target: { files: [file] } });
   const start = await screen.findByTestId('gtfs-import-start');
   await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
